@@ -1,0 +1,311 @@
+"""The engine protocol every game implements.
+
+Engines are pure Python: no Django, no I/O, no clock. A game is fully determined by
+``(players, options, seed, deck)`` plus the list of ``(seat, action)`` pairs applied to it, so
+replaying the move log rebuilds the state exactly (see ``replay``).
+
+Conventions shared by all four games:
+
+* **State** is engine-private plain data (usually a dataclass). ``apply`` mutates it in place,
+  but only after the action was fully validated: an ``IllegalAction`` leaves it untouched.
+  ``to_json`` / ``from_json`` round-trip it exactly; ``clone`` gives an independent copy.
+* **Actions** are small JSON-able dicts with a ``"type"`` key, e.g. ``{"type": "play", "card": "R7"}``.
+  ``legal_actions(state, seat)`` lists every legal action of that seat *exactly* (equality of dicts),
+  so ``action in legal_actions(...)`` is always a valid legality check.
+* **Events** returned by ``apply`` are public: they never contain a card hidden from any seat.
+  Private information reaches a seat only through ``view(state, seat)``.
+* **Views** are JSON-able dicts holding exactly what a seat may know (its information state),
+  public history included, so a bot or the UI needs nothing else. ``view(state, None)`` is the
+  spectator's view. The view of seat ``s`` never contains a card hidden from ``s``.
+* **Randomness**: the seed comes from ``secrets`` on the site (``new_seed``). Engines draw every
+  shuffle from ``shuffle_rng(seed, n)`` so that no RNG state has to be stored.
+* **Bots** see a view and the legal actions, never the state: ``bot(strength).choose(view, legal,
+  rng)``. ``sample_state(view, rng)`` builds a full state consistent with a view (determinization),
+  used by the strong bots and by the conformance suite to prove views and bots leak nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+View = dict[str, Any]
+
+STRENGTHS = ("leicht", "normal", "stark")
+
+S = TypeVar("S")
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now. ``message`` is German and shown to the player as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidOptions(ValueError):
+    """Table options that do not fit the game. ``message`` is German."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table setting of a game.
+
+    ``choices`` lists ``(value, German label)`` pairs; without choices, ``kind`` is checked.
+    For ``kind=list`` every element must be one of ``choices`` (a multi-select, e.g. special cards).
+    """
+
+    key: str
+    label: str
+    default: Any
+    kind: type = bool
+    choices: tuple[tuple[Any, str], ...] | None = None
+    help: str = ""
+
+    def validate(self, value: Any) -> Any:
+        allowed = None if self.choices is None else [c[0] for c in self.choices]
+        if self.kind is list:
+            if not isinstance(value, list | tuple):
+                raise InvalidOptions(f"„{self.label}“ erwartet eine Auswahl.")
+            if allowed is not None:
+                for v in value:
+                    if v not in allowed:
+                        raise InvalidOptions(f"„{v}“ ist für „{self.label}“ nicht möglich.")
+            if len(set(value)) != len(value):
+                raise InvalidOptions(f"„{self.label}“ enthält einen Eintrag doppelt.")
+            return list(value)
+        # bool is a subclass of int: keep them apart so that ``True`` is no valid target score.
+        if self.kind is bool and not isinstance(value, bool):
+            raise InvalidOptions(f"„{self.label}“ ist nur an oder aus.")
+        if self.kind is not bool and (isinstance(value, bool) or not isinstance(value, self.kind)):
+            raise InvalidOptions(f"Ungültiger Wert für „{self.label}“.")
+        if allowed is not None and value not in allowed:
+            raise InvalidOptions(f"„{value}“ ist für „{self.label}“ nicht möglich.")
+        return value
+
+
+@dataclass
+class Result:
+    """The outcome of a finished game.
+
+    ``places[s]`` is seat ``s``'s place (1 = best; tied seats share a place, the next place is
+    skipped as in sports). ``winners`` are the seats on place 1. ``leaderboard[s]`` is what the game
+    books for the monthly/all-time leaderboard. ``round_winners`` lists the winning seats of each
+    round for games whose tournaments count rounds (Speedone).
+    """
+
+    scores: list[int]
+    places: list[int]
+    winners: list[int]
+    leaderboard: list[int]
+    round_winners: list[list[int]] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": self.scores,
+            "places": self.places,
+            "winners": self.winners,
+            "leaderboard": self.leaderboard,
+            "round_winners": self.round_winners,
+            "details": self.details,
+        }
+
+
+class Bot(Protocol):
+    strength: str
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action: ...
+
+
+@dataclass
+class Advice:
+    """What the strong bot would do, with a short German reason a player understands."""
+
+    action: Action
+    reason: str
+    candidates: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "reason": self.reason, "candidates": self.candidates}
+
+
+class Engine(ABC, Generic[S]):
+    """Base class of the four game engines. Subclasses set the class attributes and the methods."""
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    options_schema: tuple[Option, ...] = ()
+    #: the unit a bot tournament counts: "game" (games won) or "round" (rounds won, Speedone)
+    tournament_unit: str = "game"
+    #: documented card notation, shown in docs and used by ``deck=``
+    card_notation: str = ""
+
+    # -- options -----------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any] | None, players: int) -> dict[str, Any]:
+        """Fill defaults, reject unknown keys and invalid values (German ``InvalidOptions``)."""
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.name} spielt man zu {self.min_players} bis {self.max_players}, "
+                f"nicht zu {players}."
+            )
+        options = dict(options or {})
+        known = {o.key: o for o in self.options_schema}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise InvalidOptions(f"Unbekannte Einstellung: {', '.join(unknown)}.")
+        clean = {key: opt.validate(options.get(key, opt.default)) for key, opt in known.items()}
+        self.check_options(clean, players)
+        return clean
+
+    def check_options(self, options: dict[str, Any], players: int) -> None:  # noqa: B027
+        """Cross-checks between options (override; raise ``InvalidOptions``)."""
+
+    # -- the game ----------------------------------------------------------------------------
+    @abstractmethod
+    def new_game(
+        self,
+        players: int,
+        options: dict[str, Any] | None,
+        seed: int,
+        deck: Sequence[str] | None = None,
+    ) -> S:
+        """Start a game. ``deck`` stacks the cards (top first, in ``card_notation``) for tests."""
+
+    @abstractmethod
+    def actors(self, state: S) -> frozenset[int]:
+        """Seats that may act now: one on a normal turn, several in a simultaneous phase,
+        none once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty when the seat may not act)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action and return public events. Raise ``IllegalAction`` (German) and
+        leave ``state`` untouched otherwise."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View:
+        """Exactly what ``seat`` may know (``None``: a spectator). JSON-able."""
+
+    @abstractmethod
+    def timeout_action(self, state: S, seat: int) -> Action:
+        """What the computer plays for ``seat`` when its time runs out (must be legal)."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The outcome once the game is over, else ``None``."""
+
+    @abstractmethod
+    def to_json(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any]) -> S: ...
+
+    def clone(self, state: S) -> S:
+        """An independent copy (engines override this with something faster)."""
+        return self.from_json(self.to_json(state))
+
+    def is_over(self, state: S) -> bool:
+        return not self.actors(state)
+
+    # -- bots --------------------------------------------------------------------------------
+    @abstractmethod
+    def bot(self, strength: str) -> Bot:
+        """A bot of strength ``leicht``, ``normal`` or ``stark``."""
+
+    @abstractmethod
+    def explain(self, view: View, legal: list[Action]) -> Advice:
+        """The strong bot's suggestion for the seat of ``view``, with a German reason."""
+
+    @abstractmethod
+    def sample_state(self, view: View, rng: random.Random) -> S:
+        """A full state whose ``view(state, view['seat'])`` equals ``view``, with the hidden cards
+        dealt at random consistently with everything the view reveals."""
+
+    def describe_action(self, action: Action) -> str:
+        """A short German description of an action for logs and the game record."""
+        return ", ".join(f"{k}={v}" for k, v in action.items())
+
+
+# -- randomness ------------------------------------------------------------------------------
+def new_seed() -> int:
+    """A fresh, unguessable 63-bit game seed."""
+    return secrets.randbits(63)
+
+
+def shuffle_rng(seed: int, n: int) -> random.Random:
+    """The RNG for the ``n``-th shuffle of the game with ``seed`` (stateless, reproducible)."""
+    digest = hashlib.blake2b(f"{seed}:{n}".encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+# -- registry --------------------------------------------------------------------------------
+_REGISTRY: dict[str, Callable[[], Engine[Any]]] = {}
+_INSTANCES: dict[str, Engine[Any]] = {}
+
+GAME_SLUGS = ("speedtroedel", "speedone", "speedbasar", "speedwerk")
+
+
+def register(slug: str) -> Callable[[type[Engine[Any]]], type[Engine[Any]]]:
+    """Class decorator: make an engine available through ``get_engine(slug)``."""
+
+    def deco(cls: type[Engine[Any]]) -> type[Engine[Any]]:
+        _REGISTRY[slug] = cls
+        return cls
+
+    return deco
+
+
+def get_engine(slug: str) -> Engine[Any]:
+    """The engine for a game slug (imports the game package on first use)."""
+    if slug not in _INSTANCES:
+        if slug not in _REGISTRY:
+            if slug not in GAME_SLUGS:
+                raise KeyError(f"Unbekanntes Spiel: {slug}")
+            __import__(f"games.engines.{slug}")
+        _INSTANCES[slug] = _REGISTRY[slug]()
+    return _INSTANCES[slug]
+
+
+def available_engines() -> list[str]:
+    """Slugs of the games whose engine package exists."""
+    found = []
+    for slug in GAME_SLUGS:
+        try:
+            get_engine(slug)
+        except (ImportError, KeyError):
+            continue
+        found.append(slug)
+    return found
+
+
+def replay(
+    engine: Engine[S],
+    players: int,
+    options: dict[str, Any] | None,
+    seed: int,
+    moves: Iterable[tuple[int, Action]],
+    deck: Sequence[str] | None = None,
+) -> S:
+    """Rebuild a state from its start parameters and move log."""
+    state = engine.new_game(players, options, seed, deck)
+    for seat, action in moves:
+        engine.apply(state, seat, action)
+    return state

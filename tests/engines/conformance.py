@@ -1,0 +1,175 @@
+"""The conformance suite every engine passes (in the spirit of OpenSpiel's random_sim_test).
+
+A game's test module calls ``check_random_games`` with its option sets; see
+``tests/engines/test_<game>_conformance.py``. The checks:
+
+* random legal play reaches the end; ``result`` is then set and consistent;
+* replaying the move log rebuilds an identical state; JSON round-trips exactly;
+* every legal action applies (on a clone) at sampled points;
+* illegal and forged actions raise ``IllegalAction`` and leave the state untouched;
+* the timeout action is legal;
+* ``view(state, s)`` is JSON, never shows the seed, and a state re-dealt from that view
+  (``sample_state``) gives the same view: the view depends on nothing the seat cannot know;
+* bots choose the same action from both states (same view, different hidden cards).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from games.engines.base import Action, Engine, IllegalAction, replay
+
+FORGED: list[Any] = [
+    {},
+    {"type": None},
+    {"type": "nonsense"},
+    {"type": "play"},
+    {"type": "play", "card": "XX"},
+    {"type": "play", "card": 7},
+    {"type": "play", "card": ["R7"]},
+    "play",
+    None,
+    [],
+]
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    moves: int = 0
+    view_checks: int = 0
+    bot_checks: int = 0
+    illegal_checks: int = 0
+
+
+def _dump(engine: Engine[Any], state: Any) -> str:
+    return json.dumps(engine.to_json(state), sort_keys=True)
+
+
+def check_random_games(
+    engine: Engine[Any],
+    players: int,
+    options: dict[str, Any] | None,
+    seeds: Iterable[int],
+    *,
+    check_every: int = 25,
+    bot_strengths: tuple[str, ...] = ("leicht", "normal"),
+    max_moves: int = 200_000,
+) -> Stats:
+    """Play one random game per seed and run every check; every ``check_every``-th move gets the
+    expensive checks (views, re-dealing, bots, illegal actions, applying every legal action)."""
+    stats = Stats()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engine.new_game(players, options, seed)
+        assert _dump(engine, engine.from_json(json.loads(_dump(engine, state)))) == _dump(
+            engine, state
+        )
+        log: list[tuple[int, Action]] = []
+        pool: list[Action] = []
+        step = 0
+        while True:
+            actors = sorted(engine.actors(state))
+            if not actors:
+                break
+            assert step < max_moves, f"game with seed {seed} does not end"
+            if step % check_every == 0:
+                _expensive_checks(
+                    engine, state, players, actors, pool, rng, bot_strengths, seed, stats
+                )
+            seat = rng.choice(actors)
+            legal = engine.legal_actions(state, seat)
+            assert legal, f"seat {seat} is an actor without a legal action (seed {seed})"
+            if len(pool) < 400:
+                pool.extend(legal[:3])
+            action = rng.choice(legal)
+            engine.apply(state, seat, action)
+            log.append((seat, json.loads(json.dumps(action))))
+            step += 1
+        stats.moves += step
+        stats.games += 1
+        result = engine.result(state)
+        assert result is not None, "a finished game has a result"
+        assert len(result.scores) == players and len(result.places) == players
+        assert result.winners and all(result.places[w] == 1 for w in result.winners)
+        assert sorted(result.winners) == [s for s in range(players) if result.places[s] == 1]
+        assert len(result.leaderboard) == players
+        json.dumps(result.to_json())
+        rebuilt = replay(engine, players, options, seed, log)
+        assert _dump(engine, rebuilt) == _dump(engine, state), "replay differs"
+        for seat in range(players):
+            v = engine.view(state, seat)
+            json.dumps(v)
+    return stats
+
+
+def _expensive_checks(
+    engine: Engine[Any],
+    state: Any,
+    players: int,
+    actors: list[int],
+    pool: list[Action],
+    rng: random.Random,
+    bot_strengths: tuple[str, ...],
+    seed: int,
+    stats: Stats,
+) -> None:
+    before = _dump(engine, state)
+    # JSON round trip
+    assert _dump(engine, engine.from_json(json.loads(before))) == before, "JSON round trip differs"
+    for seat in actors:
+        legal = engine.legal_actions(state, seat)
+        # every legal action applies, on a clone
+        for action in legal:
+            clone = engine.clone(state)
+            engine.apply(clone, seat, action)
+        assert _dump(engine, state) == before, "clone shares data with the state"
+        # timeout action is legal
+        assert engine.timeout_action(state, seat) in legal, "timeout action is not legal"
+        # illegal actions: forged ones, ones legal elsewhere, any action by a non-actor
+        candidates: list[Any] = list(FORGED) + [a for a in pool if a not in legal][:20]
+        for bad in candidates:
+            try:
+                engine.apply(state, seat, bad)
+            except IllegalAction as exc:
+                assert exc.message, "an IllegalAction carries a message"
+            else:
+                raise AssertionError(f"illegal action {bad!r} was accepted (seed {seed})")
+            assert _dump(engine, state) == before, f"rejected {bad!r} changed the state"
+            stats.illegal_checks += 1
+        # views leak nothing: re-deal the hidden cards from the view, the view stays the same
+        view = engine.view(state, seat)
+        text = json.dumps(view, sort_keys=True)
+        assert str(seed) not in text, "the seed leaked into a view"
+        sample = engine.sample_state(view, random.Random(rng.random()))
+        assert json.dumps(engine.view(sample, seat), sort_keys=True) == text, (
+            "a state re-dealt from the view shows a different view: the view depends on "
+            "something the seat cannot know, or sample_state is inconsistent"
+        )
+        assert engine.legal_actions(sample, seat) == legal
+        stats.view_checks += 1
+        # bots decide from the view only
+        for strength in bot_strengths:
+            bot = engine.bot(strength)
+            a = bot.choose(view, legal, random.Random(7))
+            b = bot.choose(
+                engine.view(sample, seat), engine.legal_actions(sample, seat), random.Random(7)
+            )
+            assert a == b, f"{strength} bot chose differently on the same view"
+            assert a in legal, f"{strength} bot chose an illegal action {a!r}"
+            stats.bot_checks += 1
+    for seat in range(players):
+        if seat not in actors:
+            for action in pool[:5]:
+                try:
+                    engine.apply(state, seat, action)
+                except IllegalAction:
+                    pass
+                else:
+                    raise AssertionError(f"seat {seat} acted out of turn (seed {seed})")
+                assert _dump(engine, state) == before
+    json.dumps(engine.view(state, None))
