@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+from accounts import wallet
+from accounts.models import Guest, User, WalletEntry
+
+
+class AdjustForm(forms.Form):
+    amount = forms.IntegerField(label=_("Betrag (Taler, negativ zum Abziehen)"))
+    reason = forms.CharField(label=_("Grund"), max_length=200)
+
+
+@admin.action(description=_("Taler-Korrektur buchen"))
+def adjust_wallet(
+    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[User]
+) -> HttpResponse | None:
+    if "apply" in request.POST:
+        form = AdjustForm(request.POST)
+        if form.is_valid():
+            done = 0
+            for user in queryset.filter(is_bot=False):
+                try:
+                    wallet.adjust(
+                        user, form.cleaned_data["amount"], form.cleaned_data["reason"], request.user
+                    )
+                    done += 1
+                except wallet.InsufficientFunds as exc:
+                    modeladmin.message_user(request, f"{user}: {exc}", messages.ERROR)
+            modeladmin.message_user(request, _("%d Korrektur(en) gebucht.") % done)
+            return None
+    else:
+        form = AdjustForm()
+    return render(
+        request,
+        "admin/accounts/adjust_wallet.html",
+        {
+            "form": form,
+            "users": queryset,
+            "action": "adjust_wallet",
+            **modeladmin.admin_site.each_context(request),
+        },
+    )
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):
+    list_display = ("username", "email", "is_bot", "is_staff", "date_joined", "taler")
+    list_filter = ("is_bot", "is_staff", "is_active")
+    search_fields = ("username", "email")
+    actions = [adjust_wallet]
+    fieldsets = (
+        *BaseUserAdmin.fieldsets,
+        (_("Speedgames"), {"fields": ("is_bot", "bot_strength", "last_seen")}),
+    )
+
+    @admin.display(description=_("Taler"))
+    def taler(self, obj: User) -> int | str:
+        return "–" if obj.is_bot else wallet.balance(obj)
+
+
+@admin.register(Guest)
+class GuestAdmin(admin.ModelAdmin):
+    list_display = ("display_name", "created", "last_seen", "user")
+    search_fields = ("display_name",)
+    readonly_fields = ("created",)
+
+
+@admin.register(WalletEntry)
+class WalletEntryAdmin(admin.ModelAdmin):
+    """Read-only: the ledger is append-only; corrections go through the user action."""
+
+    list_display = ("created", "user", "amount", "kind", "reason", "ref", "created_by")
+    list_filter = ("kind",)
+    search_fields = ("user__username", "ref", "reason")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False

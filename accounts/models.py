@@ -1,0 +1,127 @@
+"""Users, guests and the Taler wallet ledger."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.core.validators import RegexValidator
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+display_name_validator = RegexValidator(
+    regex=r"^[0-9A-Za-zÄÖÜäöüßÀ-ÖØ-öø-ÿ _-]{3,20}$",
+    message=_(
+        "Der Anzeigename muss 3 bis 20 Zeichen lang sein und darf nur Buchstaben, Ziffern, "
+        "Leerzeichen, - und _ enthalten."
+    ),
+)
+
+
+class CaseInsensitiveUserManager(UserManager):
+    def get_by_natural_key(self, username: str | None) -> User:
+        return self.get(username__iexact=username)
+
+
+class User(AbstractUser):
+    """A registered player (or one of the site's bot accounts). ``username`` is the display name."""
+
+    username = models.CharField(
+        _("Anzeigename"),
+        max_length=20,
+        unique=True,
+        validators=[display_name_validator],
+        error_messages={"unique": _("Dieser Anzeigename ist schon vergeben.")},
+    )
+    email = models.EmailField(_("E-Mail"), blank=True)
+    is_bot = models.BooleanField(_("Computer"), default=False)
+    bot_strength = models.CharField(_("Stärke"), max_length=10, blank=True)
+    last_seen = models.DateTimeField(_("zuletzt online"), null=True, blank=True)
+
+    objects = CaseInsensitiveUserManager()
+
+    class Meta:
+        verbose_name = _("Benutzer")
+        verbose_name_plural = _("Benutzer")
+        constraints = [
+            models.UniqueConstraint(Lower("username"), name="user_username_ci_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.username
+
+    @property
+    def display_name(self) -> str:
+        return self.username
+
+
+class Guest(models.Model):
+    """Someone who came through an invite link without an account.
+
+    The guest's id lives in the session and in a signed cookie. When the guest registers, ``user``
+    is set and their seats are moved to the new account (``claim``)."""
+
+    display_name = models.CharField(
+        _("Anzeigename"), max_length=20, validators=[display_name_validator]
+    )
+    created = models.DateTimeField(_("angelegt"), default=timezone.now)
+    last_seen = models.DateTimeField(_("zuletzt online"), null=True, blank=True)
+    user = models.ForeignKey(
+        User,
+        verbose_name=_("registriert als"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="former_guests",
+    )
+
+    class Meta:
+        verbose_name = _("Gast")
+        verbose_name_plural = _("Gäste")
+
+    def __str__(self) -> str:
+        return f"{self.display_name} (Gast)"
+
+
+class WalletEntry(models.Model):
+    """One line of a player's Taler ledger. Entries are never changed or deleted:
+    the balance is the sum of a user's entries."""
+
+    class Kind(models.TextChoices):
+        GRANT = "grant", _("Startguthaben")
+        HOLD = "hold", _("Einsatz gezahlt")
+        PAYOUT = "payout", _("Gewinn")
+        REFUND = "refund", _("Einsatz zurück")
+        ADJUST = "adjust", _("Korrektur")
+
+    user = models.ForeignKey(
+        User, verbose_name=_("Benutzer"), on_delete=models.PROTECT, related_name="wallet_entries"
+    )
+    amount = models.IntegerField(_("Betrag"))
+    kind = models.CharField(_("Art"), max_length=10, choices=Kind.choices)
+    reason = models.CharField(_("Grund"), max_length=200, blank=True)
+    ref = models.CharField(_("Bezug"), max_length=64, blank=True, db_index=True)
+    created = models.DateTimeField(_("gebucht"), default=timezone.now)
+    created_by = models.ForeignKey(
+        User,
+        verbose_name=_("gebucht von"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("Taler-Buchung")
+        verbose_name_plural = _("Taler-Buchungen")
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.amount:+d} ({self.get_kind_display()})"
+
+
+def new_token() -> str:
+    """A URL-safe token with 192 bits of randomness."""
+    return secrets.token_urlsafe(24)
