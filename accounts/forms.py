@@ -25,6 +25,7 @@ class RegisterForm(UserCreationForm):
         fields = ("username", "email")
         labels = {"username": _("Anzeigename")}
         help_texts = {"username": _("3–20 Zeichen: Buchstaben, Ziffern, Leerzeichen, - und _.")}
+        error_messages = {"username": {"max_length": display_name_validator.message}}
 
     def clean_username(self) -> str:
         name = " ".join(self.cleaned_data["username"].split())
@@ -38,6 +39,7 @@ class GuestForm(forms.Form):
         label=_("Dein Anzeigename"),
         max_length=20,
         validators=[display_name_validator],
+        error_messages={"max_length": display_name_validator.message},
         help_text=_("So sehen dich die anderen am Tisch (als Gast markiert)."),
     )
 

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -77,21 +78,15 @@ def stop(procs: list[subprocess.Popen[bytes]], timeout: float = 10.0) -> None:
     """SIGTERM every process group, then SIGKILL what is still alive after ``timeout``."""
     for p in procs:
         if p.poll() is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(p.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
     deadline = time.monotonic() + timeout
     for p in procs:
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             p.wait(max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            pass
     for p in procs:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         p.wait()
 
 
@@ -175,6 +170,9 @@ def main(argv: list[str]) -> int:
             extra.append(start_redis())
         if argv[0] == "run":
             return run(int(os.environ.get("PORT", "8000")))
+        # Fresh key prefixes so that a test run never sees another run's cache or channel data.
+        os.environ.setdefault("CACHE_PREFIX", f"t{os.getpid()}")
+        os.environ.setdefault("CHANNEL_PREFIX", f"t{os.getpid()}")
         return subprocess.call([PY, "-m", "pytest", *argv[1:]], cwd=ROOT)
     except KeyboardInterrupt:
         log("stopping …")

@@ -211,3 +211,6 @@ LOGGING = {
         "django.request": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }
+
+# A separate queue name lets test runs and a running `make run` share one Redis safely.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "speedgames")

@@ -1,0 +1,180 @@
+"""Shared fixtures: a live server (daphne + Celery worker in subprocesses on the test database)
+and a headless Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _database_url() -> str:
+    from django.db import connection
+
+    sd = connection.settings_dict
+    if sd["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{sd['NAME']}"
+    user = quote(sd.get("USER") or "")
+    password = f":{quote(sd['PASSWORD'])}" if sd.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    host = sd.get("HOST") or "127.0.0.1"
+    port = f":{sd['PORT']}" if sd.get("PORT") else ""
+    return f"postgres://{auth}{host}{port}/{sd['NAME']}"
+
+
+def _wait_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("server did not start")
+
+
+class LiveServer:
+    def __init__(self, url: str, env: dict[str, str]) -> None:
+        self.url = url
+        self.env = env
+
+
+@pytest.fixture(scope="session")
+def live_server_env(django_db_setup: None, django_db_blocker: object) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        {
+            "DATABASE_URL": _database_url(),
+            "CELERY_QUEUE": f"test-{os.getpid()}",
+            "CHANNEL_PREFIX": f"t{os.getpid()}",
+            "CACHE_PREFIX": f"t{os.getpid()}",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+    os.environ["CELERY_QUEUE"] = env["CELERY_QUEUE"]
+    return env
+
+
+@pytest.fixture(scope="session")
+def _live_processes(live_server_env: dict[str, str]) -> Iterator[LiveServer]:
+    port = _free_port()
+    bin_dir = Path(sys.executable).parent
+    log_dir = ROOT / "var" / "test-logs"
+    log_dir.mkdir(parents=True, exist_ok=True)
+    procs = []
+    web_log = open(log_dir / "daphne.log", "wb")  # noqa: SIM115
+    worker_log = open(log_dir / "celery.log", "wb")  # noqa: SIM115
+    web = subprocess.Popen(
+        [str(bin_dir / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT,
+        env=live_server_env,
+        stdout=web_log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    procs.append(web)
+    worker = subprocess.Popen(
+        [
+            str(bin_dir / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "-l",
+            "INFO",
+            "--concurrency",
+            "2",
+            "-Q",
+            live_server_env["CELERY_QUEUE"],
+            "-n",
+            f"test-{os.getpid()}@%h",
+        ],
+        cwd=ROOT,
+        env=live_server_env,
+        stdout=worker_log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    procs.append(worker)
+    try:
+        _wait_port(port, web)
+        yield LiveServer(f"http://127.0.0.1:{port}", live_server_env)
+    finally:
+        for p in procs:
+            try:
+                os.killpg(p.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for p in procs:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+        web_log.close()
+        worker_log.close()
+
+
+@pytest.fixture
+def live_site(_live_processes: LiveServer, transactional_db: None) -> LiveServer:
+    """The site served by daphne with a Celery worker, on the test database (data committed)."""
+    from accounts.bots import ensure_bots
+
+    ensure_bots()
+    return _live_processes
+
+
+@pytest.fixture(scope="session")
+def _playwright() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser(_playwright: object) -> object:
+    return _playwright
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context(locale="de-DE", timezone_id="Europe/Berlin")  # type: ignore[attr-defined]
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()
