@@ -24,31 +24,10 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from games.engines.base import GAME_SLUGS, Engine, get_engine
-
-
-@dataclass(frozen=True)
-class Tournament:
-    hero: str
-    field: str
-    players: int
-    games: int
-    quick_games: int
-    options: dict[str, Any] = field(default_factory=dict)
-    label: str = ""
-
-
-@dataclass(frozen=True)
-class BenchSpec:
-    random_players: int
-    random_options: dict[str, Any] = field(default_factory=dict)
-    tournaments: tuple[Tournament, ...] = ()
-    bot_players: int = 4
-    bot_decisions: int = 300
-    bot_decisions_quick: int = 60
+from games.engines.benchspec import BenchSpec, Tournament
 
 
 def wilson(p_hat: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -3,6 +3,7 @@ and a headless Chromium driven by Playwright."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -130,10 +131,8 @@ def _live_processes(live_server_env: dict[str, str]) -> Iterator[LiveServer]:
         yield LiveServer(f"http://127.0.0.1:{port}", live_server_env)
     finally:
         for p in procs:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(p.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
         for p in procs:
             try:
                 p.wait(10)
