@@ -1,0 +1,24 @@
+"""Speedbasar: the bluffing game of the spice bazaar (3–6 players)."""
+
+from bench.engines import BenchSpec, Tournament
+from games.engines.speedbasar.extras import ACHIEVEMENTS, achievements, marktbuch
+from games.engines.speedbasar.instinct import claim_probabilities, instinct
+from games.engines.speedbasar.rules import SpeedbasarEngine
+
+BENCH = BenchSpec(
+    random_players=4,
+    tournaments=(
+        Tournament(hero="stark", field="normal", players=4, games=1000, quick_games=100),
+        Tournament(hero="normal", field="leicht", players=4, games=1000, quick_games=100),
+    ),
+)
+
+__all__ = [
+    "ACHIEVEMENTS",
+    "BENCH",
+    "SpeedbasarEngine",
+    "achievements",
+    "claim_probabilities",
+    "instinct",
+    "marktbuch",
+]
