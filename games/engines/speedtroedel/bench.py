@@ -1,0 +1,22 @@
+"""Benchmark spec for ``python -m bench.engines speedtroedel``.
+
+The strong bot in the tournaments runs with a reduced budget (``stark-<rollouts>``) so that the
+full run (6 tournaments of 1,000 games) fits in about half an hour on two cores; the bot timing
+figures use the default ``stark``.
+"""
+
+from bench.engines import BenchSpec, Tournament
+
+TOURNAMENT_STARK = "stark-24"
+
+BENCH = BenchSpec(
+    random_players=4,
+    tournaments=tuple(
+        Tournament(hero=h, field=f, players=p, games=1000, quick_games=q, label=f"{h} gegen {f}")
+        for h, f, q in ((TOURNAMENT_STARK, "normal", 6), ("normal", "leicht", 30))
+        for p in (3, 4, 5)
+    ),
+    bot_players=4,
+    bot_decisions=300,
+    bot_decisions_quick=40,
+)

@@ -1,0 +1,506 @@
+"""Speedtrödel bots. They see the view and the legal actions, never the state.
+
+* ``leicht``: any legal choice.
+* ``normal``: counts the cards seen this round, leads tricks nobody can take any more, wins a
+  trick as cheaply as possible, dumps Fälschungen on others, uses Schnäppchenblick and Ganzer
+  Posten when it loses a trick anyway.
+* ``stark``: determinization. It re-deals the hidden cards consistently with its view
+  (``sample_state``), plays every candidate out to the end of the round with a fast
+  perfect-information policy for everyone, and scores its catch: points (Fälschung −3 included)
+  against the others plus a little for the worth of the cards, which are its next hand. Budget:
+  ``rollouts`` per decision (an int, so the bot stays deterministic for a given view and rng).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from games.engines.base import Action, Advice, View
+from games.engines.speedtroedel.cards import (
+    EMERALD,
+    FAKES,
+    POSTEN,
+    SUIT_NAMES,
+    SUITS,
+    TIER,
+    code,
+    is_zero,
+    name,
+    parse,
+    strength,
+)
+from games.engines.speedtroedel.rules import (
+    ASK,
+    OVER,
+    PICK,
+    PLAY,
+    SWAP,
+    State,
+    best_colour,
+    clone_state,
+    do_ask,
+    do_pick,
+    do_play,
+    do_swap_choice,
+    follow_suit,
+    pick_options,
+    playable,
+    weakest,
+)
+
+#: default rollouts per decision of the strong bot (web play, advice)
+STARK_ROLLOUTS = int(os.environ.get("SPEEDTROEDEL_STARK_ROLLOUTS", "240"))
+QUALITY_WEIGHT = 0.04
+
+
+def _card_of(action: Action) -> int:
+    c = parse(action.get("card"))
+    assert c is not None
+    return c
+
+
+def _key(c: int, f: int, ramsch: bool) -> int:
+    """Trick strength of a card for the suit to follow ``f`` (higher wins)."""
+    if c >= 100:
+        return -1
+    s = c // 20
+    v = c % 20
+    if s == EMERALD:
+        return 100 + (20 - v if ramsch else v)
+    if s == f:
+        return 50 + (20 - v if ramsch else v)
+    return -1
+
+
+# -- leicht ------------------------------------------------------------------------------------
+class EasyBot:
+    strength = "leicht"
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        return rng.choice(legal)
+
+
+# -- normal ------------------------------------------------------------------------------------
+@dataclass
+class _Info:
+    me: int
+    n: int
+    hand: list[int]
+    trick_seats: list[int]
+    trick: list[int]
+    g_colour: int
+    ramsch: bool
+    voids: list[int]
+    outstanding: set[int]
+    penalty: bool
+
+
+def _info(view: View) -> _Info:
+    from games.engines.speedtroedel.views import game_cards
+
+    me = view["seat"]
+    n = view["players"]
+    hand = [parse(k) or 0 for k in view["hand"]]
+    seen: set[int] = set(hand)
+    seen.update(parse(k) or 0 for k in view["box"])
+    for t in view["tricks"]:
+        seen.update(parse(k) or 0 for _, k in t["plays"])
+    trick = [parse(k) or 0 for _, k in view["trick"]]
+    seen.update(trick)
+    unseen_by_tier = [0] * 6
+    cards = game_cards(n, view["options"])
+    for c in cards:
+        if c not in seen:
+            unseen_by_tier[TIER[c]] += 1
+    attic = view["attic"]["tiers"]
+    # a tier whose unseen cards all still lie in the attic cannot be in anybody's hand
+    closed = {t for t in range(1, 6) if attic[t - 1] >= unseen_by_tier[t]}
+    outstanding = {c for c in cards if c not in seen and TIER[c] not in closed}
+    gq = view["gefragt"]
+    return _Info(
+        me=me,
+        n=n,
+        hand=hand,
+        trick_seats=[s for s, _ in view["trick"]],
+        trick=trick,
+        g_colour=SUITS.index(gq["colour"]) if gq else -1,
+        ramsch=view["ramsch"],
+        voids=[sum(1 << SUITS.index(k) for k in vs) for vs in view["voids"]],
+        outstanding=outstanding,
+        penalty=not view["options"]["faelschung_ohne_strafe"],
+    )
+
+
+def _dump_card(cards: list[int], allow_zero: bool = True) -> int:
+    """The card to throw away when the trick is lost anyway."""
+    fakes = [c for c in cards if c in FAKES]
+    if fakes:
+        return fakes[0]
+    if allow_zero:
+        zeros = [c for c in cards if is_zero(c)]
+        if zeros:
+            return zeros[0]
+    plain = [c for c in cards if c < 100 and not is_zero(c)]
+    if plain:
+        return min(plain, key=lambda c: (strength(c), c))
+    return min(cards, key=lambda c: (c == POSTEN, strength(c), c))
+
+
+def normal_play(info: _Info, cards: list[int]) -> int:
+    if len(cards) == 1:
+        return cards[0]
+    n = info.n
+    trick = info.trick
+    out = info.outstanding
+    if not trick:
+        ramsch = info.ramsch
+        f0 = info.g_colour
+        safe = []
+        for c in cards:
+            if c >= 100 or is_zero(c):
+                continue
+            f = f0 if f0 >= 0 else c // 20
+            k = _key(c, f, ramsch)
+            if k < 0:
+                continue
+            if any(_key(o, f, ramsch) > k for o in out):
+                continue
+            if c // 20 != EMERALD and any(o // 20 == EMERALD and o < 100 for o in out):
+                voids = any(info.voids[s] >> (c // 20) & 1 for s in range(n) if s != info.me)
+                left = sum(1 for o in out if o < 100 and o // 20 == c // 20)
+                if voids or left < n - 1:
+                    continue
+            safe.append(c)
+        if safe:
+            return min(safe, key=lambda c: (c // 20 == EMERALD, c % 20))
+        plain = [c for c in cards if c < 100 and not is_zero(c) and c // 20 != EMERALD]
+        if plain:
+            return min(plain, key=lambda c: c % 20)
+        return _dump_card(cards)
+    f = follow_suit(trick, info.g_colour)
+    after = n - len(trick) - 1
+    best = max((_key(c, f, info.ramsch) for c in trick), default=-1)
+    fakes = sum(1 for c in trick if c in FAKES)
+    value = len(trick) + 1 - (3 * fakes if info.penalty else 0)
+    if POSTEN in cards and after == 0 and len(trick) >= 2:
+        return POSTEN
+    winners = []
+    for c in cards:
+        ff = f if f >= 0 else (c // 20 if c < 100 else -1)
+        if _key(c, ff, info.ramsch) > best:
+            winners.append(c)
+    if winners and value >= 2:
+        if after == 0:
+            return min(winners, key=lambda c: _key(c, f if f >= 0 else c // 20, info.ramsch))
+        rest = [
+            s for s in ((info.me + i) % n for i in range(1, after + 1)) if s not in info.trick_seats
+        ]
+        safe = []
+        for c in winners:
+            ff = f if f >= 0 else c // 20
+            k = _key(c, ff, info.ramsch)
+            threat = [o for o in out if _key(o, ff, info.ramsch) > k]
+            if not threat:
+                safe.append(c)
+                continue
+            # a colour card is safe against Smaragd only if nobody after us is void in it
+            if all(o < 100 and o // 20 == EMERALD for o in threat) and ff != EMERALD:
+                if not any(info.voids[s] >> ff & 1 for s in rest) and len(
+                    [o for o in out if o < 100 and o // 20 == ff]
+                ) >= len(rest):
+                    safe.append(c)
+        if safe:
+            return min(safe, key=lambda c: _key(c, f if f >= 0 else c // 20, info.ramsch))
+    return _dump_card(cards)
+
+
+def normal_pick(options: list[int]) -> int:
+    return max(options, key=lambda c: (strength(c), -c))
+
+
+class NormalBot:
+    strength = "normal"
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        kind = legal[0]["type"]
+        if kind == "ask":
+            hand = [parse(k) or 0 for k in view["hand"]]
+            return {"type": "ask", "colour": SUITS[best_colour(hand)]}
+        cards = [_card_of(a) for a in legal]
+        if kind == "pick":
+            return {"type": "pick", "card": code(normal_pick(cards))}
+        if kind == "swap":
+            return {"type": "swap", "card": code(weakest(cards))}
+        c = normal_play(_info(view), cards)
+        return {"type": "play", "card": code(c)}
+
+
+# -- stark -------------------------------------------------------------------------------------
+def _rollout_play(st: State, seat: int) -> int:
+    """Fast perfect-information policy used inside rollouts."""
+    cards = playable(st, seat)
+    if len(cards) == 1:
+        return cards[0]
+    n = st.n
+    trick = st.tcards
+    ramsch = st.ramsch
+    hands = st.hands
+    if not trick:
+        f0 = st.g_colour
+        best_c = -1
+        for c in cards:
+            if c >= 100 or c % 20 == 0:
+                continue
+            f = f0 if f0 >= 0 else c // 20
+            k = _key(c, f, ramsch)
+            if k < 0:
+                continue
+            ok = True
+            for s in range(n):
+                if s == seat:
+                    continue
+                for o in hands[s]:
+                    if _key(o, f, ramsch) > k:
+                        ok = False
+                        break
+                if not ok:
+                    break
+            if ok and (best_c < 0 or c < best_c):
+                best_c = c
+        if best_c >= 0:
+            return best_c
+        plain = [c for c in cards if c < 80 and c % 20]
+        if plain:
+            return min(plain, key=lambda c: c % 20)
+        return _dump_card(cards)
+    f = follow_suit(trick, st.g_colour)
+    after = n - len(trick) - 1
+    if POSTEN in cards and after == 0 and len(trick) >= 2:
+        return POSTEN
+    best = -1
+    for c in trick:
+        k = _key(c, f, ramsch)
+        if k > best:
+            best = k
+    # strongest answer of the players still to come
+    rest_best = best
+    for i in range(1, after + 1):
+        s = (seat + i) % n
+        h = hands[s]
+        ff = f
+        follow = [o for o in h if o < 100 and o // 20 == ff] if ff >= 0 else []
+        for o in follow or h:
+            k = _key(o, ff if ff >= 0 else (o // 20 if o < 100 else -1), ramsch)
+            if k > rest_best:
+                rest_best = k
+    pick = -1
+    pk = 10**6
+    for c in cards:
+        k = _key(c, f if f >= 0 else (c // 20 if c < 100 else -1), ramsch)
+        if k > rest_best and k < pk:
+            pk = k
+            pick = c
+    if pick >= 0:
+        return pick
+    return _dump_card(cards)
+
+
+def _rollout_to_round_end(st: State) -> None:
+    while st.phase != OVER:
+        p = st.phase
+        if p == PLAY:
+            do_play(st, st.turn, _rollout_play(st, st.turn), None)
+        elif p == PICK:
+            do_pick(st, normal_pick(pick_options(st)), None)
+        elif p == SWAP:
+            for s in range(st.n):
+                if st.swap_choice[s] < 0:
+                    do_swap_choice(st, s, weakest(st.hands[s]), None)
+        else:
+            do_ask(st, best_colour(st.hands[st.turn]), None)
+
+
+def _evaluate(st: State, me: int, base_scores: list[int], quality: bool) -> float:
+    n = st.n
+    pts = [st.scores[s] - base_scores[s] + len(st.counters[s]) for s in range(n)]
+    others = (sum(pts) - pts[me]) / (n - 1)
+    v = pts[me] - others
+    if quality:
+        v += QUALITY_WEIGHT * sum(strength(c) for c in st.counters[me])
+    return v
+
+
+def _apply_candidate(st: State, me: int, kind: str, x: int) -> None:
+    if kind == "play":
+        do_play(st, me, x, None)
+    elif kind == "swap":
+        do_swap_choice(st, me, x, None)
+    elif kind == "ask":
+        do_ask(st, x, None)
+    else:
+        do_pick(st, x, None)
+
+
+def _candidates(view: View, legal: list[Action]) -> list[Action]:
+    """Legal actions worth comparing: in play, of adjacent cards of a suit with no unseen card
+    between them only the lowest is kept (they do the same in the trick)."""
+    if legal[0]["type"] != "play" or len(legal) <= 2:
+        return legal
+    seen: set[int] = set()
+    for t in view["tricks"]:
+        seen.update(parse(k) or 0 for _, k in t["plays"])
+    seen.update(parse(k) or 0 for _, k in view["trick"])
+    mine = {_card_of(a) for a in legal}
+    out = []
+    for a in legal:
+        c = _card_of(a)
+        if c >= 100 or c % 20 == 0:
+            out.append(a)
+            continue
+        lower = c - 1
+        while lower % 20 and lower in seen:
+            lower -= 1
+        if lower % 20 and lower in mine and lower not in seen:
+            continue  # the next lower card does the same job
+        out.append(a)
+    return out
+
+
+class StrongBot:
+    strength = "stark"
+
+    def __init__(self, rollouts: int | None = None) -> None:
+        self.rollouts = rollouts if rollouts is not None else STARK_ROLLOUTS
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        return self.evaluate(view, legal, rng)[0]
+
+    def evaluate(
+        self, view: View, legal: list[Action], rng: random.Random
+    ) -> tuple[Action, list[tuple[Action, float]]]:
+        """The chosen action and the mean rollout value of every compared candidate."""
+        if len(legal) == 1:
+            return legal[0], []
+        kind = legal[0]["type"]
+        if kind == "pick":
+            cards = [_card_of(a) for a in legal]
+            return {"type": "pick", "card": code(normal_pick(cards))}, []
+        cands = _candidates(view, legal)
+        if len(cands) == 1:
+            return cands[0], []
+        from games.engines.speedtroedel.rules import SpeedtroedelEngine
+        from games.engines.speedtroedel.views import sample_state
+
+        engine = _ENGINE or SpeedtroedelEngine()
+        me = view["seat"]
+        xs = [
+            SUITS.index(a["colour"]) if kind == "ask" else _resolve_own(view, a, kind)
+            for a in cands
+        ]
+        samples = max(1, self.rollouts // len(cands))
+        totals = [0.0] * len(cands)
+        quality = view["round"] < view["rounds"]
+        for _ in range(samples):
+            st = sample_state(engine, view, rng)
+            st.sim = True
+            base = st.scores[:]
+            for i, x in enumerate(xs):
+                sim = clone_state(st)
+                _apply_candidate(sim, me, kind, x)
+                _rollout_to_round_end(sim)
+                totals[i] += _evaluate(sim, me, base, quality)
+        means = [t / samples for t in totals]
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        return cands[best], sorted(zip(cands, means, strict=True), key=lambda t: -t[1])
+
+
+def _resolve_own(view: View, action: Action, kind: str) -> int:
+    # ``sample_state`` numbers the own hand first, so an own "F" is always FALSCH_A
+    return _card_of(action)
+
+
+_ENGINE: Any = None
+
+
+def make_bot(strength: str) -> Any:
+    if strength == "leicht":
+        return EasyBot()
+    if strength == "normal":
+        return NormalBot()
+    if strength == "stark":
+        return StrongBot()
+    if strength.startswith("stark-") and strength[6:].isdigit():
+        # "stark-60": the strong bot with 60 rollouts per decision (benchmarks)
+        return StrongBot(int(strength[6:]))
+    raise ValueError(f"Unbekannte Stärke: {strength}")
+
+
+# -- advice ------------------------------------------------------------------------------------
+def _fmt(x: float) -> str:
+    return f"{x:+.1f}".replace(".", ",")
+
+
+def describe(action: Action) -> str:
+    if action["type"] == "ask":
+        return SUIT_NAMES[SUITS.index(action["colour"])]
+    c = parse(action["card"])
+    return name(c) if c is not None else str(action["card"])
+
+
+def explain(view: View, legal: list[Action]) -> Advice:
+    """The strong bot's choice with a short German reason."""
+    if not legal:
+        raise ValueError("no legal action")
+    bot = StrongBot(max(STARK_ROLLOUTS, 300))
+    action, ranked = bot.evaluate(view, legal, random.Random(0))
+    kind = action["type"]
+    label = describe(action)
+    cands = [{"action": a, "value": round(v, 2)} for a, v in ranked]
+    if len(legal) == 1:
+        reason = f"{label} ist die einzige erlaubte Wahl."
+    elif kind == "pick":
+        c = parse(action["card"]) or 0
+        reason = f"{label} ist die wertvollste Karte im Stich – sie kommt in deine Kiste."
+        if c in FAKES:
+            reason = "Nur Fälschungen sind übrig – sie kostet dich 3 Punkte."
+    elif not ranked:
+        reason = f"{label}: die übrigen Karten wirken im Stich genauso."
+    else:
+        head = {
+            "play": f"{label} spielen",
+            "swap": f"{label} weitergeben",
+            "ask": f"{label} verlangen",
+        }[kind]
+        reason = (
+            f"{head}: im Schnitt {_fmt(ranked[0][1])} Punkte gegenüber den anderen bis Rundenende"
+        )
+        if len(ranked) > 1:
+            reason += f", {describe(ranked[1][0])} brächte {_fmt(ranked[1][1])}"
+        reason += "."
+        if kind == "play":
+            extra = _play_hint(view, parse(action["card"]) or 0)
+            if extra:
+                reason = f"{extra} {reason}"
+    return Advice(action=action, reason=reason, candidates=cands)
+
+
+def _play_hint(view: View, c: int) -> str:
+    info = _info(view)
+    if c == POSTEN:
+        return "Ganzer Posten: du bekommst alle anderen Karten des Stichs."
+    if c in FAKES:
+        return "Die Fälschung bekommt ein anderer – mit −3 Punkten."
+    if is_zero(c):
+        return "Schnäppchenblick: du nimmst dir eine Karte aus dem Stich."
+    if c < 100 and c // 20 == EMERALD and not info.ramsch:
+        if not any(o < 100 and o // 20 == EMERALD and o > c for o in info.outstanding):
+            return "Höchster Smaragd noch im Spiel."
+    return ""
+
+
+__all__ = ["EasyBot", "NormalBot", "StrongBot", "explain", "make_bot", "ASK", "PICK", "SWAP"]

@@ -1,0 +1,157 @@
+"""Speedtrödel cards: integer ids inside the engine, a short notation at the API edge.
+
+Notation (also used by ``deck=`` in tests, in actions and in views):
+
+* colour cards: suit letter + value — ``P`` Porzellan, ``S`` Spielzeug, ``B`` Bücher, ``M`` Messing,
+  ``E`` Smaragd (the trump). ``P7``, ``S11``, ``M18``, ``E5``. Values 1–10 are start cards, 11–18
+  (Smaragd 1–16) attic cards; ``P0`` ``S0`` ``B0`` ``M0`` ``E0`` are the Schnäppchenblicke.
+* special cards: ``T`` Tauschrunde, ``F`` Fälschung (two of them, both written ``F``), ``G`` Ganzer
+  Posten, ``V`` Vordrängeln, ``H`` Heute gefragt, ``R`` Ramschtag.
+
+Ids: colour card ``suit * 20 + value`` (suit 0–3 colours, 4 Smaragd), specials 100–106.
+"""
+
+from __future__ import annotations
+
+SUITS = "PSBME"
+SUIT_NAMES = ("Porzellan", "Spielzeug", "Bücher", "Messing", "Smaragd")
+EMERALD = 4
+
+TAUSCH = 100
+FALSCH_A = 101
+FALSCH_B = 102
+POSTEN = 103
+VOR = 104
+GEFRAGT = 105
+RAMSCH = 106
+SPECIALS = (TAUSCH, FALSCH_A, FALSCH_B, POSTEN, VOR, GEFRAGT, RAMSCH)
+FAKES = (FALSCH_A, FALSCH_B)
+
+SPECIAL_CODES = {
+    TAUSCH: "T",
+    FALSCH_A: "F",
+    FALSCH_B: "F",
+    POSTEN: "G",
+    VOR: "V",
+    GEFRAGT: "H",
+    RAMSCH: "R",
+}
+SPECIAL_NAMES = {
+    TAUSCH: "Tauschrunde",
+    FALSCH_A: "Fälschung",
+    FALSCH_B: "Fälschung",
+    POSTEN: "Ganzer Posten",
+    VOR: "Vordrängeln",
+    GEFRAGT: "Heute gefragt",
+    RAMSCH: "Ramschtag",
+}
+_CODE_TO_SPECIAL = {"T": TAUSCH, "F": FALSCH_A, "G": POSTEN, "V": VOR, "H": GEFRAGT, "R": RAMSCH}
+
+TIER_NAMES = ("Start", "Schuppen", "Speicher", "Stadthaus", "Landhaus", "Schloss")
+
+
+def card_id(suit: int, value: int) -> int:
+    return suit * 20 + value
+
+
+def _tiers() -> dict[int, int]:
+    """Star tier of every attic card (RULES-NOTES table); start cards are tier 0."""
+    t: dict[int, int] = {}
+    for s in range(4):
+        for v in range(1, 11):
+            t[card_id(s, v)] = 0
+        for v, tier in ((11, 1), (12, 1), (13, 2), (14, 2), (15, 3), (16, 3), (17, 4), (18, 5)):
+            t[card_id(s, v)] = tier
+        t[card_id(s, 0)] = s + 1  # P0 1★, S0 2★, B0 3★, M0 4★
+    t[card_id(EMERALD, 0)] = 5
+    for v in range(1, 17):
+        t[card_id(EMERALD, v)] = (
+            1 if v <= 2 else 2 if v <= 4 else 3 if v <= 6 else 4 if v <= 11 else 5
+        )
+    t.update({TAUSCH: 1, FALSCH_A: 2, VOR: 3, GEFRAGT: 4, RAMSCH: 4, POSTEN: 5, FALSCH_B: 5})
+    return t
+
+
+TIER = _tiers()
+ALL_CARDS = tuple(sorted(TIER))
+ATTIC_CARDS = tuple(c for c in ALL_CARDS if TIER[c] > 0)
+ATTIC_PLAIN = tuple(c for c in ATTIC_CARDS if c < 100)
+
+
+def start_cards(players: int) -> tuple[int, ...]:
+    """3: without 1s, 2s, P3 and S3 (30); 4: without 1s (36); 5: all 40."""
+    out = []
+    for s in range(4):
+        for v in range(1, 11):
+            if players <= 4 and v == 1:
+                continue
+            if players == 3 and (v == 2 or (v == 3 and s in (0, 1))):
+                continue
+            out.append(card_id(s, v))
+    return tuple(out)
+
+
+def is_special(c: int) -> bool:
+    return c >= 100
+
+
+def suit_of(c: int) -> int:
+    """Suit 0–4, or -1 for special cards."""
+    return c // 20 if c < 100 else -1
+
+
+def value_of(c: int) -> int:
+    return c % 20 if c < 100 else -1
+
+
+def is_zero(c: int) -> bool:
+    return c < 100 and c % 20 == 0
+
+
+def code(c: int) -> str:
+    if c >= 100:
+        return SPECIAL_CODES[c]
+    return f"{SUITS[c // 20]}{c % 20}"
+
+
+def name(c: int) -> str:
+    """German name, e.g. ``Porzellan 7``, ``Smaragd 0``, ``Ganzer Posten``."""
+    if c >= 100:
+        return SPECIAL_NAMES[c]
+    return f"{SUIT_NAMES[c // 20]} {c % 20}"
+
+
+def parse(text: object) -> int | None:
+    """Card id of a notation string (``F`` gives the first Fälschung), or ``None`` if invalid."""
+    if not isinstance(text, str) or not text:
+        return None
+    if text in _CODE_TO_SPECIAL:
+        return _CODE_TO_SPECIAL[text]
+    s = SUITS.find(text[0])
+    if s < 0 or not text[1:].isdigit() or len(text) > 3 or (len(text) == 3 and text[1] == "0"):
+        return None
+    v = int(text[1:])
+    if v > (16 if s == EMERALD else 18):
+        return None
+    return card_id(s, v)
+
+
+def strength(c: int) -> int:
+    """A rough worth of a card as a hand card (bots, timeouts): Smaragd above colour cards,
+    Ganzer Posten and Heute gefragt high, Fälschung lowest."""
+    if c < 80:
+        return c % 20
+    if c < 100:
+        return 22 + c % 20
+    return _SPECIAL_STRENGTH[c]
+
+
+_SPECIAL_STRENGTH = {
+    TAUSCH: 6,
+    FALSCH_A: -5,
+    FALSCH_B: -5,
+    POSTEN: 30,
+    VOR: 9,
+    GEFRAGT: 20,
+    RAMSCH: 8,
+}
