@@ -96,3 +96,16 @@ def claim_guest(request: HttpRequest, user: User) -> None:
     guest.save(update_fields=["user"])
     guest_claimed.send(sender=Guest, guest=guest, user=user)
     request.session.pop(GUEST_SESSION_KEY, None)
+
+
+def player_from_scope(scope: dict) -> Player | None:
+    """The player behind a WebSocket connection (session auth; sync, call via database_sync_to_async)."""
+    user = scope.get("user")
+    if user is not None and user.is_authenticated:
+        return Player(user=user)
+    session = scope.get("session")
+    guest_id = session.get(GUEST_SESSION_KEY) if session is not None else None
+    if guest_id is None:
+        return None
+    guest = Guest.objects.filter(pk=guest_id, user__isnull=True).first()
+    return Player(guest=guest) if guest is not None else None

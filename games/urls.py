@@ -6,4 +6,9 @@ app_name = "games"
 
 urlpatterns = [
     path("regeln/<slug:slug>/", views.rules, name="rules"),
+    path("partie/<int:match_id>/", views.match_page, name="match"),
+    path("partie/<int:match_id>/brett/", views.board, name="board"),
+    path("partie/<int:match_id>/zug/", views.act, name="act"),
+    path("partie/<int:match_id>/sortieren/", views.sort, name="sort"),
+    path("partie/<int:match_id>/verlassen/", views.leave, name="leave"),
 ]

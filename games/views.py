@@ -1,14 +1,24 @@
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 
 import markdown
 from django.conf import settings
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
+from accounts.identity import current_player
+from games import services
 from games.catalog import BY_SLUG
+from games.models import Match, Seat
+from games.rendering import board_context, render_board
 
 
 @lru_cache(maxsize=8)
@@ -26,3 +36,74 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("Diese Spielregeln gibt es nicht.")
     html = _rules_html(slug, path.stat().st_mtime)
     return render(request, "games/rules.html", {"game": game, "rules_html": html})
+
+
+def _seat(match: Match, request: HttpRequest) -> Seat | None:
+    return match.seat_of(current_player(request))
+
+
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
+    seat = _seat(match, request)
+    ctx = board_context(match, seat)
+    ctx["oob"] = False
+    return render(request, f"games/{match.game}/match.html", ctx)
+
+
+def board(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The board alone (htmx refresh, e.g. after a reconnect)."""
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
+    return HttpResponse(render_board(match, _seat(match, request)))
+
+
+@require_POST
+def act(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A move through an htmx POST: ``action`` is the action as JSON, ``version`` what the page
+    showed. Answers with the seat's board (with a German message when the move was refused)."""
+    match = get_object_or_404(Match, pk=match_id)
+    seat = _seat(match, request)
+    message = ""
+    if seat is None:
+        message = _("Du sitzt nicht an diesem Tisch.")
+    else:
+        try:
+            raw = json.loads(request.POST.get("action", ""))
+            version_raw = request.POST.get("version", "")
+            version = int(version_raw) if version_raw.isdigit() else None
+            match = services.play(match.pk, seat.index, services.parse_action(raw), version=version)
+        except json.JSONDecodeError:
+            message = _("Unbekannter Zug.")
+        except services.ActionRejected as exc:
+            message = exc.message
+            match.refresh_from_db()
+    if not request.htmx:
+        if message:
+            messages.error(request, message)
+        return redirect("games:match", match_id=match.pk)
+    return HttpResponse(render_board(match, seat, message))
+
+
+@require_POST
+def sort(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Cycle the hand sorting of the seat; the choice is remembered for the match."""
+    match = get_object_or_404(Match, pk=match_id)
+    seat = _seat(match, request)
+    if seat is not None:
+        services.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
+        request.session[f"sort:{match.game}"] = seat.prefs["sort"]
+    if not request.htmx:
+        return redirect("games:match", match_id=match.pk)
+    return HttpResponse(render_board(match, seat))
+
+
+@require_POST
+def leave(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=match_id)
+    seat = _seat(match, request)
+    if seat is not None and match.status == Match.Status.RUNNING:
+        services.replace_with_bot(match.pk, seat.index, reason="left")
+        messages.info(
+            request, _("Du hast die Partie verlassen – der Computer spielt für dich weiter.")
+        )
+    target = reverse("lobby:room", args=[match.game])
+    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)

@@ -1,0 +1,105 @@
+"""The match socket: one per open match page. Thin: authenticate, join the match group, forward
+actions to ``games.services``, and render the seat's own view when the match changes."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.template.loader import render_to_string
+
+from accounts.identity import player_from_scope
+from games import services
+from games.models import Match, Seat
+from games.rendering import render_board
+from lobby.presence import mark_offline, mark_online
+
+log = logging.getLogger("speedgames.ws")
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    match_id: int
+    seat_index: int | None = None
+    player_key: str | None = None
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        found = await database_sync_to_async(self._lookup)()
+        if not found:
+            await self.close(code=4404)
+            return
+        await self.channel_layer.group_add(f"match-{self.match_id}", self.channel_name)
+        if self.player_key:
+            await self.channel_layer.group_add(f"user-{self.player_key}", self.channel_name)
+            await mark_online(self.player_key, self.player_name)
+        await self.accept()
+        # A reconnect may have missed updates: always start from the current state.
+        await self._push_board()
+
+    def _lookup(self) -> bool:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return False
+        player = player_from_scope(self.scope)
+        seat = match.seat_of(player)
+        self.seat_index = seat.index if seat else None
+        self.player_key = player.key if player else None
+        self.player_name = player.name if player else ""
+        if seat is not None:
+            services.set_connected(self.match_id, seat.index, True)
+        return True
+
+    async def disconnect(self, code: int) -> None:
+        if not hasattr(self, "match_id"):
+            return
+        await self.channel_layer.group_discard(f"match-{self.match_id}", self.channel_name)
+        if self.player_key:
+            await self.channel_layer.group_discard(f"user-{self.player_key}", self.channel_name)
+            await mark_offline(self.player_key)
+        if self.seat_index is not None:
+            await database_sync_to_async(services.set_connected)(
+                self.match_id, self.seat_index, False
+            )
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """An action from the page (or any client): ``{"type": ..., ..., "version": n}``."""
+        if self.seat_index is None:
+            await self._push_message("Du schaust nur zu – spielen können die Leute am Tisch.")
+            return
+        try:
+            action = services.parse_action(content)
+            version = content.get("version") if isinstance(content, dict) else None
+            if version is not None and not isinstance(version, int):
+                version = int(version) if str(version).isdigit() else -1
+            await database_sync_to_async(services.play)(
+                self.match_id, self.seat_index, action, version=version
+            )
+        except services.ActionRejected as exc:
+            await self._push_message(exc.message)
+            await self._push_board()
+
+    async def match_update(self, event: dict[str, Any]) -> None:
+        await self._push_board()
+
+    async def notify_invite(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=render_to_string("lobby/_invite_toast.html", event))
+
+    async def _push_board(self, message: str = "") -> None:
+        html = await database_sync_to_async(self._render)(message)
+        await self.send(text_data=html)
+
+    def _render(self, message: str) -> str:
+        match = Match.objects.get(pk=self.match_id)
+        seat = (
+            Seat.objects.filter(match=match, index=self.seat_index).first()
+            if self.seat_index is not None
+            else None
+        )
+        return render_board(match, seat, message, oob=True)
+
+    async def _push_message(self, message: str) -> None:
+        await self.send(
+            text_data=render_to_string("games/_flash.html", {"message": message, "oob": True})
+        )

@@ -1,0 +1,147 @@
+"""Matches, their seats and move logs. Only ``games.services`` changes a running match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.identity import Player
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", _("läuft")
+        FINISHED = "finished", _("beendet")
+        ABORTED = "aborted", _("abgebrochen")
+
+    game = models.CharField(_("Spiel"), max_length=20)
+    table = models.ForeignKey(
+        "lobby.Table",
+        verbose_name=_("Tisch"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches",
+    )
+    players = models.PositiveSmallIntegerField(_("Spieler"))
+    options = models.JSONField(_("Regeln"), default=dict)
+    # The seed decides every shuffle: it never leaves the server while the match runs.
+    seed = models.BigIntegerField(_("Seed"))
+    deck = models.JSONField(_("gestapelte Karten (Tests)"), null=True, blank=True)
+    state = models.JSONField(_("Zustand"))
+    version = models.PositiveIntegerField(_("Version"), default=0)
+    status = models.CharField(
+        _("Status"), max_length=10, choices=Status.choices, default=Status.RUNNING
+    )
+    move_seconds = models.PositiveIntegerField(_("Bedenkzeit (s)"), null=True, blank=True)
+    deadline = models.DateTimeField(_("Zugende"), null=True, blank=True)
+    bot_delay = models.FloatField(_("Computer-Tempo (s)"), default=1.0)
+    stake = models.PositiveIntegerField(_("Einsatz"), default=0)
+    solo = models.BooleanField(_("Solo"), default=False)
+    result = models.JSONField(_("Ergebnis"), null=True, blank=True)
+    created = models.DateTimeField(_("begonnen"), default=timezone.now)
+    updated = models.DateTimeField(_("letzter Zug"), default=timezone.now)
+    finished = models.DateTimeField(_("beendet"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("Partie")
+        verbose_name_plural = _("Partien")
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["status", "deadline"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    @property
+    def group(self) -> str:
+        return f"match-{self.pk}"
+
+    def seat_of(self, player: Player | None) -> Seat | None:
+        if player is None:
+            return None
+        for seat in self.seats.all():
+            if seat.belongs_to(player):
+                return seat
+        return None
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(_("Platz"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    guest = models.ForeignKey("accounts.Guest", null=True, blank=True, on_delete=models.SET_NULL)
+    name = models.CharField(_("Name"), max_length=40)
+    #: set while a computer plays this seat: a bot seat, or a human who left
+    bot_strength = models.CharField(_("Computer"), max_length=10, blank=True)
+    is_human = models.BooleanField(_("Mensch"), default=True)
+    left_at = models.DateTimeField(_("verlassen"), null=True, blank=True)
+    disconnected_at = models.DateTimeField(_("Verbindung weg"), null=True, blank=True)
+    stake_paid = models.PositiveIntegerField(_("Einsatz gezahlt"), default=0)
+    prefs = models.JSONField(_("Einstellungen"), default=dict, blank=True)
+    place = models.PositiveSmallIntegerField(_("Platz am Ende"), null=True, blank=True)
+    score = models.IntegerField(_("Punkte"), null=True, blank=True)
+    leaderboard_points = models.IntegerField(_("Bestenlisten-Punkte"), null=True, blank=True)
+    payout = models.PositiveIntegerField(_("Gewinn"), default=0)
+
+    class Meta:
+        verbose_name = _("Platz")
+        verbose_name_plural = _("Plätze")
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="seat_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.name} @ {self.match_id}/{self.index}"
+
+    @property
+    def is_guest(self) -> bool:
+        return self.guest_id is not None
+
+    @property
+    def bot_playing(self) -> bool:
+        return bool(self.bot_strength)
+
+    def belongs_to(self, player: Player) -> bool:
+        if not self.is_human:
+            return False
+        if player.user is not None:
+            return self.user_id == player.user.pk
+        return player.guest is not None and self.guest_id == player.guest.pk
+
+    def label(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "name": self.name,
+            "guest": self.is_guest,
+            "bot": not self.is_human,
+            "strength": self.bot_strength,
+            "left": self.left_at is not None,
+        }
+
+
+class Move(models.Model):
+    class By(models.TextChoices):
+        HUMAN = "human", _("Mensch")
+        BOT = "bot", _("Computer")
+        TIMEOUT = "timeout", _("Zeit abgelaufen")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField(_("Zug"))
+    seat = models.PositiveSmallIntegerField(_("Platz"))
+    action = models.JSONField(_("Aktion"))
+    by = models.CharField(_("durch"), max_length=10, choices=By.choices, default=By.HUMAN)
+    created = models.DateTimeField(_("Zeit"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Zug")
+        verbose_name_plural = _("Züge")
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="move_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.number} seat {self.seat}"

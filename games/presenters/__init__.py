@@ -1,0 +1,22 @@
+"""Per-game presentation: turn a seat's engine view into template context.
+
+Presenters see only ``engine.view(state, seat)`` (plus the seat's own preferences and public
+seat labels), never the state: whatever reaches a template has passed the engine's view filter.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from games.engines.base import View
+
+
+def present(
+    game: str, view: View, prefs: dict[str, Any], legal: list[dict[str, Any]]
+) -> dict[str, Any]:
+    try:
+        module = importlib.import_module(f"games.presenters.{game}")
+    except ModuleNotFoundError:
+        return {"view": view}
+    return module.present(view, prefs, legal)

@@ -1,0 +1,73 @@
+"""Speedone table: hand (sorted by the seat's chosen mode), Karten-Info, pile, seats."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.engines.base import View
+from games.engines.speedone import card_info, requirement, sort_hand
+
+COLOR_CLASS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", None: "wild"}
+COLOR_NAME = {"R": "Rot", "Y": "Gelb", "G": "Grün", "B": "Blau"}
+SORT_LABEL = {1: "Farben, Sonderkarten bei der höchsten", 2: "Zahlen, dann Sonderkarten"}
+
+
+def face(card: str) -> dict[str, str]:
+    """How a card looks: colour class and the big symbol."""
+    if card.startswith("W"):
+        return {"cls": "wild", "symbol": "+4" if card == "W+4" else "★", "sub": "Wunsch"}
+    colour, rest = card[0], card[1:]
+    symbol = {"S": "⊘", "R": "⇄", "+2": "+2"}.get(rest, rest)
+    return {"cls": COLOR_CLASS[colour], "symbol": symbol, "sub": ""}
+
+
+def present(view: View, prefs: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    seat = view["seat"]
+    mode = prefs.get("sort", 1) if prefs.get("sort") in (1, 2) else 1
+    playable = {a["card"] for a in legal if a["type"] == "play"}
+    hand = []
+    for card in sort_hand(view["hand"], mode) if view.get("hand") is not None else []:
+        info = card_info(view, card)
+        wild = card.startswith("W")
+        hand.append(
+            {
+                "card": card,
+                "face": face(card),
+                "info": info,
+                "playable": card in playable,
+                "wild": wild,
+                "action": json.dumps({"type": "play", "card": card}),
+                "color_actions": [
+                    (c, COLOR_NAME[c], json.dumps({"type": "play", "card": card, "color": c}))
+                    for c in "RYGB"
+                ]
+                if wild
+                else [],
+            }
+        )
+    seats = []
+    for s in view["seats"]:
+        seats.append({**s, "me": s["seat"] == seat, "turn": s["seat"] == view["turn"]})
+    types = {a["type"] for a in legal}
+    return {
+        "view": view,
+        "hand": hand,
+        "sort_mode": mode,
+        "sort_label": SORT_LABEL[mode],
+        "top": {
+            "card": view["top"],
+            "face": face(view["top"]),
+            "info": card_info(view, view["top"]),
+        },
+        "color_cls": COLOR_CLASS.get(view["color"], "wild"),
+        "color_name": COLOR_NAME.get(view["color"], ""),
+        "requirement": requirement(view) if seat is not None else None,
+        "seats": seats,
+        "can_draw": "draw" in types,
+        "can_one": "one" in types,
+        "draw_action": json.dumps({"type": "draw"}),
+        "one_action": json.dumps({"type": "one"}),
+        "my_turn": seat is not None and view["turn"] == seat,
+        "last_round": view.get("last_round"),
+    }

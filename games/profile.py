@@ -1,0 +1,33 @@
+"""Finished matches in "Meine Partien"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from accounts.models import User
+from accounts.profile import register_profile_provider
+from games.catalog import BY_SLUG
+from games.models import Match, Seat
+
+
+@register_profile_provider
+def history(user: User) -> dict[str, list[Any]]:
+    seats = (
+        Seat.objects.filter(user=user, is_human=True, match__status=Match.Status.FINISHED)
+        .select_related("match")
+        .order_by("-match__finished")[:30]
+    )
+    return {
+        "history": [
+            {
+                "game": BY_SLUG[s.match.game].name,
+                "finished": s.match.finished,
+                "place": s.place,
+                "score": s.score,
+                "url": reverse("games:match", args=[s.match_id]),
+            }
+            for s in seats
+        ]
+    }

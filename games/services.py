@@ -1,0 +1,413 @@
+"""The only code that changes a match (the "actions" layer).
+
+Every change runs in one transaction that locks the match row, checks the version the client or
+task saw, applies the engine, appends the move log and saves the state. After the commit the seats
+are told (one ``group_send``; each consumer renders its own seat's view) and the follow-up tasks are
+scheduled (bot turns, the move timer). Celery tasks carry the version they were scheduled for, so a
+late, repeated or stale task does nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts import wallet
+from accounts.identity import Player
+from accounts.models import Guest, User
+from games.engines.base import Action, IllegalAction, get_engine, new_seed
+from games.models import Match, Move, Seat
+
+log = logging.getLogger("speedgames.games")
+
+#: seconds after the deadline before the server plays the timeout action
+TIMER_GRACE = float(getattr(settings, "TIMER_GRACE", 1.5))
+#: a human whose connection is gone this long is replaced by a bot
+LEAVE_GRACE = int(getattr(settings, "LEAVE_GRACE", 90))
+#: leaving after this long loses a paid stake (seed: "nach mehr als zwei Minuten")
+LATE_LEAVE = timedelta(minutes=2)
+
+
+class ActionRejected(Exception):
+    """An action that changes nothing; ``message`` is German and shown to the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits on a seat at the start: a person (user or guest) or a bot of a strength."""
+
+    name: str
+    user: User | None = None
+    guest: Guest | None = None
+    bot_strength: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        return not self.bot_strength
+
+
+# -- starting -------------------------------------------------------------------------------------
+def start_match(
+    game: str,
+    seats: list[SeatSpec],
+    options: dict[str, Any] | None = None,
+    *,
+    table: Any = None,
+    move_seconds: int | None = None,
+    bot_delay: float = 1.0,
+    stake: int = 0,
+    solo: bool = False,
+    seed: int | None = None,
+    deck: list[str] | None = None,
+) -> Match:
+    """Create a running match; collect stakes from the registered humans (all or nothing)."""
+    engine = get_engine(game)
+    options = engine.validate_options(options, len(seats))
+    seed = new_seed() if seed is None else seed
+    state = engine.new_game(len(seats), options, seed, deck)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game,
+            table=table,
+            players=len(seats),
+            options=options,
+            seed=seed,
+            deck=deck,
+            state=engine.to_json(state),
+            move_seconds=move_seconds or None,
+            bot_delay=bot_delay,
+            stake=stake,
+            solo=solo,
+        )
+        for index, spec in enumerate(seats):
+            seat = Seat.objects.create(
+                match=match,
+                index=index,
+                user=spec.user,
+                guest=spec.guest,
+                name=spec.name,
+                bot_strength=spec.bot_strength,
+                is_human=spec.is_human,
+            )
+            if stake and spec.is_human:
+                if spec.user is None:
+                    raise ActionRejected(_("Gäste spielen nur an Tischen ohne Einsatz."))
+                try:
+                    wallet.hold(spec.user, stake, ref=f"match:{match.pk}")
+                except wallet.InsufficientFunds as exc:
+                    raise ActionRejected(
+                        _("%(name)s hat nicht genug Taler für den Einsatz.") % {"name": spec.name}
+                    ) from exc
+                seat.stake_paid = stake
+                seat.save(update_fields=["stake_paid"])
+        _set_deadline(match, engine, state)
+        match.save(update_fields=["deadline"])
+        log.info("match start match=%s game=%s players=%s", match.pk, game, len(seats))
+        _after_commit(match)
+    return match
+
+
+# -- playing --------------------------------------------------------------------------------------
+def play(
+    match_id: int,
+    seat_index: int,
+    action: Any,
+    *,
+    version: int | None = None,
+    by: str = Move.By.HUMAN,
+) -> Match:
+    """Apply ``action`` for ``seat_index``. Raises ``ActionRejected`` and changes nothing when the
+    match is over, the version is stale, or the engine says the move is illegal."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        try:
+            _apply(match, seat_index, action, version=version, by=by)
+        except ActionRejected as exc:
+            log.info(
+                "rejected match=%s seat=%s version=%s/%s reason=%s",
+                match.pk,
+                seat_index,
+                version,
+                match.version,
+                exc.message,
+            )
+            raise
+    return match
+
+
+def _apply(match: Match, seat_index: int, action: Any, *, version: int | None, by: str) -> None:
+    if match.status != Match.Status.RUNNING:
+        raise ActionRejected(_("Die Partie ist schon vorbei."))
+    if version is not None and version != match.version:
+        raise ActionRejected(_("Das Spiel ist schon weiter – du siehst jetzt den neuen Stand."))
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state)
+    if not isinstance(seat_index, int) or not 0 <= seat_index < match.players:
+        raise ActionRejected(_("Du sitzt nicht an diesem Tisch."))
+    try:
+        engine.apply(state, seat_index, action)
+    except IllegalAction as exc:
+        raise ActionRejected(exc.message) from exc
+    match.version += 1
+    Move.objects.create(match=match, number=match.version, seat=seat_index, action=action, by=by)
+    match.state = engine.to_json(state)
+    match.updated = timezone.now()
+    log.info("move match=%s seat=%s version=%s by=%s", match.pk, seat_index, match.version, by)
+    result = engine.result(state)
+    if result is not None:
+        _finish(match, result.to_json())
+    else:
+        _set_deadline(match, engine, state)
+    match.save()
+    _after_commit(match)
+
+
+def _set_deadline(match: Match, engine: Any, state: Any) -> None:
+    """The move timer runs while a person (not a bot) is to act."""
+    match.deadline = None
+    if match.move_seconds and match.status == Match.Status.RUNNING:
+        bots = _bot_seats(match)
+        if any(s not in bots for s in engine.actors(state)):
+            match.deadline = timezone.now() + timedelta(seconds=match.move_seconds)
+
+
+def _bot_seats(match: Match) -> dict[int, str]:
+    return {s.index: s.bot_strength for s in match.seats.all() if s.bot_strength}
+
+
+def _finish(match: Match, result: dict[str, Any]) -> None:
+    seats = list(match.seats.select_related("user").all())
+    counts = not any(s.is_guest for s in seats)
+    result["counts_for_leaderboard"] = counts
+    match.status = Match.Status.FINISHED
+    match.finished = timezone.now()
+    match.deadline = None
+    payouts = _settle_stakes(match, seats, result)
+    result["payouts"] = {str(k): v for k, v in payouts.items()}
+    match.result = result
+    for seat in seats:
+        seat.place = result["places"][seat.index]
+        seat.score = result["scores"][seat.index]
+        seat.leaderboard_points = result["leaderboard"][seat.index] if counts else None
+        seat.payout = payouts.get(seat.index, 0)
+        seat.save(update_fields=["place", "score", "leaderboard_points", "payout"])
+    if match.table_id:
+        from lobby.services import match_finished
+
+        match_finished(match)
+    log.info("match end match=%s winners=%s", match.pk, result["winners"])
+
+
+def _settle_stakes(match: Match, seats: list[Seat], result: dict[str, Any]) -> dict[int, int]:
+    """The pot goes to the best-placed humans (split evenly, odd Taler to the first in seat order);
+    a lone human gets the stake back; who left after two minutes loses it."""
+    payers = [s for s in seats if s.stake_paid and s.user_id]
+    if not payers:
+        return {}
+    ref = f"match:{match.pk}"
+    if len(payers) == 1:
+        wallet.refund(payers[0].user, payers[0].stake_paid, ref=ref)  # type: ignore[arg-type]
+        return {payers[0].index: payers[0].stake_paid}
+    pot = sum(s.stake_paid for s in payers)
+    eligible = [s for s in payers if s.left_at is None or s.left_at - match.created <= LATE_LEAVE]
+    if not eligible:
+        eligible = payers
+    best = min(result["places"][s.index] for s in eligible)
+    winners = [s.index for s in eligible if result["places"][s.index] == best]
+    shares = wallet.split_pot(pot, winners)
+    by_index = {s.index: s for s in seats}
+    for index, amount in shares.items():
+        if amount:
+            wallet.pay_out(by_index[index].user, amount, ref=ref)  # type: ignore[arg-type]
+    return shares
+
+
+# -- timers and bots ------------------------------------------------------------------------------
+def run_timeout(match_id: int, version: int) -> bool:
+    """The move timer of ``version`` ran out: play the timeout action for every person still to act.
+    Returns whether anything was played (stale or early calls do nothing)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if (
+            match.status != Match.Status.RUNNING
+            or match.version != version
+            or match.deadline is None
+            or timezone.now() < match.deadline
+        ):
+            return False
+        engine = get_engine(match.game)
+        state = engine.from_json(match.state)
+        bots = _bot_seats(match)
+        for seat in sorted(engine.actors(state)):
+            if seat in bots or match.status != Match.Status.RUNNING:
+                continue
+            if match.version != version:
+                # a simultaneous phase: refresh the state after the previous timeout move
+                state = engine.from_json(match.state)
+                if seat not in engine.actors(state):
+                    continue
+            action = engine.timeout_action(state, seat)
+            _apply(match, seat, action, version=match.version, by=Move.By.TIMEOUT)
+        return match.version != version
+
+
+def run_bot(match_id: int, version: int, seat_index: int) -> bool:
+    """A bot's turn: decide from the seat's view only (outside the lock), then play it if the
+    match is still at ``version``."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.RUNNING or match.version != version:
+        return False
+    strength = _bot_seats(match).get(seat_index)
+    if not strength:
+        return False
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state)
+    if seat_index not in engine.actors(state):
+        return False
+    view = engine.view(state, seat_index)
+    legal = engine.legal_actions(state, seat_index)
+    action = engine.bot(strength).choose(view, legal, random.Random(secrets.randbits(64)))
+    try:
+        play(match_id, seat_index, action, version=version, by=Move.By.BOT)
+    except ActionRejected:
+        return False
+    return True
+
+
+def _after_commit(match: Match) -> None:
+    match_id, version = match.pk, match.version
+    running = match.status == Match.Status.RUNNING
+    deadline = match.deadline
+    bots = _bot_seats(match) if running else {}
+    actors: frozenset[int] = frozenset()
+    if running and bots:
+        engine = get_engine(match.game)
+        actors = engine.actors(engine.from_json(match.state))
+    delay = match.bot_delay
+
+    def go() -> None:
+        broadcast_match(match_id, version)
+        schedule_followups(match_id, version, deadline, [s for s in actors if s in bots], delay)
+
+    transaction.on_commit(go)
+
+
+def schedule_followups(
+    match_id: int, version: int, deadline: Any, bot_actors: list[int], delay: float
+) -> None:
+    from games import tasks
+
+    for seat in bot_actors:
+        tasks.bot_turn.apply_async((match_id, version, seat), countdown=delay)
+    if deadline is not None:
+        wait = max(0.0, (deadline - timezone.now()).total_seconds()) + TIMER_GRACE
+        tasks.move_timeout.apply_async((match_id, version), countdown=wait)
+
+
+def broadcast_match(match_id: int, version: int) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(
+            f"match-{match_id}", {"type": "match.update", "version": version}
+        )
+
+
+def sweep() -> dict[str, int]:
+    """Re-arm what a worker restart may have lost: overdue timers, waiting bots, and seats whose
+    person has been gone longer than ``LEAVE_GRACE``. Safe to run any time."""
+    from games import tasks
+
+    now = timezone.now()
+    out = {"timers": 0, "bots": 0, "left": 0}
+    overdue = Match.objects.filter(
+        status=Match.Status.RUNNING, deadline__lt=now - timedelta(seconds=TIMER_GRACE + 2)
+    )
+    for match_id, version in overdue.values_list("id", "version"):
+        tasks.move_timeout.delay(match_id, version)
+        out["timers"] += 1
+    for seat in Seat.objects.filter(
+        match__status=Match.Status.RUNNING,
+        is_human=True,
+        bot_strength="",
+        disconnected_at__lt=now - timedelta(seconds=LEAVE_GRACE),
+    ).select_related("match"):
+        replace_with_bot(seat.match_id, seat.index, reason="gone")
+        out["left"] += 1
+    stale = Match.objects.filter(
+        status=Match.Status.RUNNING, updated__lt=now - timedelta(seconds=5)
+    )
+    for match in stale.prefetch_related("seats"):
+        bots = _bot_seats(match)
+        if not bots:
+            continue
+        engine = get_engine(match.game)
+        for seat in engine.actors(engine.from_json(match.state)):
+            if seat in bots and match.updated < now - timedelta(seconds=match.bot_delay + 5):
+                tasks.bot_turn.delay(match.pk, match.version, seat)
+                out["bots"] += 1
+    return out
+
+
+# -- seats ----------------------------------------------------------------------------------------
+def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") -> None:
+    """A person left (button or gone too long): a bot plays the seat to the end."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        seat = match.seats.get(index=seat_index)
+        if match.status != Match.Status.RUNNING or seat.bot_strength:
+            return
+        seat.bot_strength = match.table.bot_strength if match.table_id else "normal"
+        seat.left_at = timezone.now()
+        seat.save(update_fields=["bot_strength", "left_at"])
+        match.version += 1  # the seat list changed: clients re-render, old tasks are void
+        engine = get_engine(match.game)
+        _set_deadline(match, engine, engine.from_json(match.state))
+        match.save(update_fields=["version", "deadline"])
+        log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
+        _after_commit(match)
+
+
+def seat_for(match: Match, player: Player | None) -> Seat | None:
+    return match.seat_of(player)
+
+
+def set_connected(match_id: int, seat_index: int, connected: bool) -> None:
+    Seat.objects.filter(match_id=match_id, index=seat_index).update(
+        disconnected_at=None if connected else timezone.now()
+    )
+
+
+def set_pref(seat: Seat, key: str, value: Any) -> None:
+    seat.prefs = {**seat.prefs, key: value}
+    seat.save(update_fields=["prefs"])
+
+
+def parse_action(raw: Any) -> Action:
+    """An action from a client: a dict of plain values (anything else is rejected). The engine
+    decides legality; this only refuses shapes no engine accepts."""
+    if not isinstance(raw, dict):
+        raise ActionRejected(_("Unbekannter Zug."))
+    action = {
+        k: v for k, v in raw.items() if k not in {"HEADERS", "version", "csrfmiddlewaretoken", "op"}
+    }
+    if not isinstance(action.get("type"), str) or len(action) > 8:
+        raise ActionRejected(_("Unbekannter Zug."))
+    for key, value in action.items():
+        if not isinstance(key, str) or not isinstance(value, str | int | bool | type(None)):
+            raise ActionRejected(_("Unbekannter Zug."))
+    return action

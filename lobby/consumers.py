@@ -1,0 +1,70 @@
+"""Sockets of the lobby page (open tables, live) and the table page (members, ready, start)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.template.loader import render_to_string
+
+from accounts.identity import player_from_scope
+from games.catalog import BY_SLUG
+from lobby.presence import mark_offline, mark_online
+from lobby.views import render_open_tables, render_table_panel
+
+
+class _PresenceConsumer(AsyncJsonWebsocketConsumer):
+    groups_to_join: list[str]
+    player_key: str | None = None
+
+    async def _join(self, groups: list[str]) -> None:
+        player = await database_sync_to_async(player_from_scope)(self.scope)
+        self.player = player
+        self.player_key = player.key if player else None
+        self.joined = list(groups)
+        if self.player_key:
+            self.joined.append(f"user-{self.player_key}")
+        for group in self.joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+        if player is not None:
+            await mark_online(player.key, player.name)
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.player_key:
+            await mark_offline(self.player_key)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """The lobby and table sockets only push; actions there are plain htmx POSTs."""
+
+    async def notify_invite(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=render_to_string("lobby/_invite_toast.html", event))
+
+
+class LobbyConsumer(_PresenceConsumer):
+    async def connect(self) -> None:
+        self.game = self.scope["url_route"]["kwargs"]["game"]
+        if self.game not in BY_SLUG:
+            await self.close(code=4404)
+            return
+        await self._join([f"lobby-{self.game}"])
+
+    async def lobby_update(self, event: dict[str, Any]) -> None:
+        html = await database_sync_to_async(render_open_tables)(self.game, self.player, True)
+        await self.send(text_data=html)
+
+
+class TableConsumer(_PresenceConsumer):
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        await self._join([f"table-{self.table_id}"])
+
+    async def table_update(self, event: dict[str, Any]) -> None:
+        html = await database_sync_to_async(render_table_panel)(self.table_id, self.player, True)
+        await self.send(text_data=html)
+
+    async def lobby_update(self, event: dict[str, Any]) -> None:
+        """Not subscribed; present so a stray message is harmless."""

@@ -1,0 +1,74 @@
+"""Parse the table settings form into the dict ``lobby.services.apply_settings`` takes.
+
+The rule options are built from the engine's ``options_schema``, so every game's options appear
+without game-specific form code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+from games.engines.base import Engine, Option
+from games.services import ActionRejected
+
+
+def _int(data: QueryDict, key: str, default: int) -> int:
+    raw = data.get(key)
+    if raw in (None, ""):
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise ActionRejected(_("Bitte eine ganze Zahl eingeben.")) from exc
+
+
+def _option_value(opt: Option, data: QueryDict) -> Any:
+    name = f"opt_{opt.key}"
+    if opt.kind is bool:
+        return name in data and data.get(name) not in ("", "0", "off", "false")
+    if opt.kind is list:
+        return data.getlist(name)
+    raw = data.get(name)
+    if raw is None:
+        return opt.default
+    if opt.kind is int:
+        try:
+            return int(raw)
+        except ValueError as exc:
+            raise ActionRejected(_("Ungültiger Wert für „%s“.") % opt.label) from exc
+    return raw
+
+
+def parse_settings(engine: Engine[Any], data: QueryDict) -> dict[str, Any]:
+    return {
+        "seats": _int(data, "seats", engine.max_players),
+        "move_seconds": _int(data, "move_seconds", 120),
+        "bot_tempo": data.get("bot_tempo", "normal"),
+        "bot_strength": data.get("bot_strength", "normal"),
+        "fill_with_bots": "fill_with_bots" in data,
+        "stake": _int(data, "stake", 0),
+        "options": {opt.key: _option_value(opt, data) for opt in engine.options_schema},
+    }
+
+
+def option_fields(engine: Engine[Any], values: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the template needs to draw each rule option with its current value."""
+    fields = []
+    for opt in engine.options_schema:
+        value = values.get(opt.key, opt.default)
+        fields.append(
+            {
+                "name": f"opt_{opt.key}",
+                "label": opt.label,
+                "help": opt.help,
+                "kind": opt.kind.__name__,
+                "value": value,
+                "choices": [
+                    (str(v), label, v == value or (isinstance(value, list) and v in value))
+                    for v, label in (opt.choices or ())
+                ],
+            }
+        )
+    return fields

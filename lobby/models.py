@@ -1,0 +1,121 @@
+"""Tables: who sits down, with which rules, and the invite link."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.identity import Player
+from accounts.models import new_token
+
+MOVE_SECONDS_CHOICES = [
+    (30, _("30 s")),
+    (60, _("60 s")),
+    (90, _("90 s")),
+    (120, _("2 min")),
+    (0, _("ohne Uhr")),
+]
+BOT_TEMPO_CHOICES = [
+    ("schnell", _("schnell")),
+    ("normal", _("normal")),
+    ("gemaechlich", _("gemächlich")),
+]
+BOT_TEMPO_SECONDS = {"schnell": 0.5, "normal": 1.2, "gemaechlich": 2.5}
+STRENGTH_CHOICES = [("leicht", _("leicht")), ("normal", _("normal")), ("stark", _("stark"))]
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("offen")
+        PLAYING = "playing", _("spielt")
+        CLOSED = "closed", _("geschlossen")
+
+    game = models.CharField(_("Spiel"), max_length=20)
+    token = models.CharField(_("Einladungscode"), max_length=64, unique=True, default=new_token)
+    status = models.CharField(
+        _("Status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    seats = models.PositiveSmallIntegerField(_("Plätze"))
+    options = models.JSONField(_("Regeln"), default=dict)
+    move_seconds = models.PositiveIntegerField(_("Bedenkzeit"), default=120)
+    bot_tempo = models.CharField(_("Computer-Tempo"), max_length=12, default="normal")
+    bot_strength = models.CharField(_("Computer-Stärke"), max_length=10, default="normal")
+    fill_with_bots = models.BooleanField(_("freie Plätze mit Computer füllen"), default=True)
+    stake = models.PositiveIntegerField(_("Einsatz (Taler)"), default=0)
+    solo = models.BooleanField(_("Solo gegen Computer"), default=False)
+    partner = models.ForeignKey(
+        "lobby.Member",
+        verbose_name=_("Wunschpartner"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    #: stacked cards for the next match (tests and staff only; never settable from the UI)
+    deck = models.JSONField(_("gestapelte Karten"), null=True, blank=True)
+    created = models.DateTimeField(_("eröffnet"), default=timezone.now)
+    updated = models.DateTimeField(_("geändert"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Tisch")
+        verbose_name_plural = _("Tische")
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.game} Tisch {self.pk}"
+
+    @property
+    def group(self) -> str:
+        return f"table-{self.pk}"
+
+    @property
+    def opener(self) -> Member | None:
+        return self.members.filter(is_opener=True).first()
+
+    def member_of(self, player: Player | None) -> Member | None:
+        if player is None:
+            return None
+        for member in self.members.all():
+            if member.is_player(player):
+                return member
+        return None
+
+
+class Member(models.Model):
+    """A person at a table (not the bots: they are added at the start)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    guest = models.ForeignKey("accounts.Guest", null=True, blank=True, on_delete=models.CASCADE)
+    is_opener = models.BooleanField(_("Eröffner"), default=False)
+    ready = models.BooleanField(_("bereit"), default=False)
+    joined = models.DateTimeField(_("dazugekommen"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Mitspieler")
+        verbose_name_plural = _("Mitspieler")
+        ordering = ["joined", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.user.username if self.user_id else self.guest.display_name  # type: ignore[union-attr]
+
+    @property
+    def is_guest(self) -> bool:
+        return self.guest_id is not None
+
+    @property
+    def player(self) -> Player:
+        return Player(user=self.user) if self.user_id else Player(guest=self.guest)
+
+    def is_player(self, player: Player) -> bool:
+        if player.user is not None:
+            return self.user_id == player.user.pk
+        return player.guest is not None and self.guest_id == player.guest.pk

@@ -1,0 +1,70 @@
+"""Who is online: a Redis sorted set of player keys scored by their last heartbeat.
+
+A player counts as online while at least one of their pages holds a socket open (lobby, table or
+match); connections are counted per key so a second tab does not drop the first."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import redis
+import redis.asyncio as aredis
+from django.conf import settings
+
+ONLINE = f"{settings.CACHES['default'].get('KEY_PREFIX', 'sg')}:online"
+NAMES = f"{ONLINE}:names"
+CONNS = f"{ONLINE}:conns"
+TTL = 3600
+
+_clients: dict[int, aredis.Redis] = {}
+
+
+def _client() -> aredis.Redis:
+    """One async client per event loop (daphne has one; test communicators make their own)."""
+    loop = id(asyncio.get_running_loop())
+    if loop not in _clients:
+        _clients[loop] = aredis.Redis.from_url(settings.REDIS_URL, decode_responses=True)
+    return _clients[loop]
+
+
+async def mark_online(key: str, name: str) -> None:
+    try:
+        r = _client()
+        pipe = r.pipeline()
+        pipe.hincrby(CONNS, key, 1)
+        pipe.zadd(ONLINE, {key: time.time()})
+        pipe.hset(NAMES, key, name)
+        await pipe.execute()
+    except (redis.RedisError, RuntimeError):
+        # presence is a convenience: never let it break a game socket
+        pass
+
+
+async def mark_offline(key: str) -> None:
+    try:
+        r = _client()
+        left = await r.hincrby(CONNS, key, -1)
+        if left <= 0:
+            pipe = r.pipeline()
+            pipe.hdel(CONNS, key)
+            pipe.zrem(ONLINE, key)
+            await pipe.execute()
+    except (redis.RedisError, RuntimeError):
+        pass
+
+
+def online_users(limit: int = 50) -> list[dict[str, str]]:
+    """Registered users online now (guests are not invited by name)."""
+    r = redis.Redis.from_url(settings.REDIS_URL, decode_responses=True)
+    try:
+        r.zremrangebyscore(ONLINE, 0, time.time() - TTL)
+        keys = r.zrevrange(ONLINE, 0, limit - 1)
+        names = r.hmget(NAMES, keys) if keys else []
+    finally:
+        r.close()
+    return [
+        {"key": k, "id": k[1:], "name": n or "?"}
+        for k, n in zip(keys, names, strict=False)
+        if k.startswith("u")
+    ]

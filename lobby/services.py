@@ -1,0 +1,309 @@
+"""Tables: open, join, get ready, start, rematch, invite. Views and consumers only call these."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.bots import bots_of
+from accounts.identity import Player
+from games.engines.base import InvalidOptions, get_engine
+from games.models import Match
+from games.services import ActionRejected, SeatSpec, start_match
+from lobby.models import BOT_TEMPO_SECONDS, Member, Table
+
+log = logging.getLogger("speedgames.lobby")
+
+
+def _notify(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def announce(table: Table) -> None:
+    """After commit: the table's page and the game's lobby list re-render."""
+    table_id, game = table.pk, table.game
+
+    def go() -> None:
+        _notify(f"table-{table_id}", {"type": "table.update"})
+        _notify(f"lobby-{game}", {"type": "lobby.update"})
+
+    transaction.on_commit(go)
+
+
+def open_table(player: Player, game: str, settings: dict[str, Any]) -> Table:
+    with transaction.atomic():
+        table = Table(game=game)
+        apply_settings(table, settings, player)
+        table.save()
+        Member.objects.create(table=table, user=player.user, guest=player.guest, is_opener=True)
+        log.info("table open table=%s game=%s", table.pk, game)
+        announce(table)
+    return table
+
+
+def apply_settings(table: Table, settings: dict[str, Any], player: Player) -> None:
+    """Validate and store the opener's settings (German ``ActionRejected`` on bad values)."""
+    engine = get_engine(table.game)
+    seats = settings.get("seats", table.seats or engine.max_players)
+    if not isinstance(seats, int) or not engine.min_players <= seats <= engine.max_players:
+        raise ActionRejected(
+            _("%(game)s spielt man zu %(lo)d bis %(hi)d.")
+            % {"game": engine.name, "lo": engine.min_players, "hi": engine.max_players}
+        )
+    try:
+        options = engine.validate_options(settings.get("options", table.options), seats)
+    except InvalidOptions as exc:
+        raise ActionRejected(exc.message) from exc
+    stake = settings.get("stake", table.stake)
+    if not isinstance(stake, int) or stake < 0 or stake > 100_000:
+        raise ActionRejected(_("Der Einsatz muss eine ganze Zahl von 0 bis 100000 sein."))
+    if stake and player.is_guest:
+        raise ActionRejected(_("Gäste können keinen Tisch mit Einsatz eröffnen."))
+    if stake and table.pk and table.members.filter(guest__isnull=False).exists():
+        raise ActionRejected(_("Mit Gästen am Tisch geht nur ein Spiel ohne Einsatz."))
+    table.seats = seats
+    table.options = options
+    table.stake = stake
+    table.move_seconds = settings.get("move_seconds", table.move_seconds)
+    table.bot_tempo = settings.get("bot_tempo", table.bot_tempo)
+    table.bot_strength = settings.get("bot_strength", table.bot_strength)
+    table.fill_with_bots = settings.get("fill_with_bots", table.fill_with_bots)
+    table.updated = timezone.now()
+    if table.move_seconds not in (0, 30, 60, 90, 120):
+        raise ActionRejected(_("Diese Bedenkzeit gibt es nicht."))
+    if table.bot_tempo not in BOT_TEMPO_SECONDS:
+        raise ActionRejected(_("Dieses Tempo gibt es nicht."))
+    if table.bot_strength not in ("leicht", "normal", "stark"):
+        raise ActionRejected(_("Diese Stärke gibt es nicht."))
+
+
+def update_settings(table: Table, player: Player, settings: dict[str, Any]) -> None:
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        member = table.member_of(player)
+        if member is None or not member.is_opener:
+            raise ActionRejected(_("Nur wer den Tisch eröffnet hat, stellt die Regeln ein."))
+        if table.status != Table.Status.OPEN:
+            raise ActionRejected(_("Während der Partie lassen sich die Regeln nicht ändern."))
+        if settings.get("seats", table.seats) < table.members.count():
+            raise ActionRejected(_("Es sitzen schon mehr Leute am Tisch."))
+        apply_settings(table, settings, player)
+        table.save()
+        table.members.filter(is_opener=False).update(ready=False)
+        announce(table)
+
+
+def join(table: Table, player: Player) -> Member:
+    """Sit down at an open table (idempotent for who already sits there)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        member = table.member_of(player)
+        if member is not None:
+            return member
+        if table.status == Table.Status.CLOSED:
+            raise ActionRejected(_("Dieser Tisch ist geschlossen – die Einladung ist abgelaufen."))
+        if table.solo:
+            raise ActionRejected(_("An einer Solo-Partie kann niemand dazukommen."))
+        if table.stake and player.is_guest:
+            raise ActionRejected(
+                _(
+                    "An diesem Tisch wird um Taler gespielt – Gäste können nur an Tischen ohne "
+                    "Einsatz mitspielen. Registriere dich, um dabei zu sein."
+                )
+            )
+        if table.members.count() >= table.seats:
+            raise ActionRejected(_("Der Tisch ist voll."))
+        member = Member.objects.create(table=table, user=player.user, guest=player.guest)
+        table.updated = timezone.now()
+        table.save(update_fields=["updated"])
+        log.info("table join table=%s player=%s", table.pk, player.key)
+        announce(table)
+        return member
+
+
+def leave_table(table: Table, player: Player) -> None:
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        member = table.member_of(player)
+        if member is None:
+            return
+        was_opener = member.is_opener
+        member.delete()
+        rest = list(table.members.order_by("joined", "id"))
+        if not rest:
+            table.status = Table.Status.CLOSED
+        elif was_opener:
+            rest[0].is_opener = True
+            rest[0].save(update_fields=["is_opener"])
+        if table.partner_id == member.pk:
+            table.partner = None
+        table.updated = timezone.now()
+        table.save()
+        announce(table)
+
+
+def set_ready(table: Table, player: Player, ready: bool) -> None:
+    member = table.member_of(player)
+    if member is None:
+        raise ActionRejected(_("Du sitzt nicht an diesem Tisch."))
+    Member.objects.filter(pk=member.pk).update(ready=ready)
+    with transaction.atomic():
+        announce(table)
+
+
+def choose_partner(table: Table, player: Player, member_id: int | None) -> None:
+    member = table.member_of(player)
+    if member is None or not member.is_opener:
+        raise ActionRejected(_("Nur wer den Tisch eröffnet hat, wählt den Partner."))
+    partner = (
+        table.members.filter(pk=member_id).exclude(pk=member.pk).first() if member_id else None
+    )
+    if member_id and partner is None:
+        raise ActionRejected(_("Diesen Mitspieler gibt es an diesem Tisch nicht."))
+    table.partner = partner
+    table.save(update_fields=["partner"])
+    with transaction.atomic():
+        announce(table)
+
+
+def seat_order(
+    people: list[tuple[str, Any]], partners: tuple[str, str] | None = None
+) -> list[tuple[str, Any]]:
+    """Seats are given alphabetically (seed rule). With a wished partner pair in a four-player
+    partner game, the pair sits opposite (seats 0 and 2 or 1 and 3), everyone else alphabetically."""
+    ordered = sorted(people, key=lambda p: (p[0].casefold(), p[0]))
+    if partners is None or len(ordered) != 4:
+        return ordered
+    pair = [p for p in ordered if p[0] in partners]
+    rest = [p for p in ordered if p[0] not in partners]
+    if len(pair) != 2:
+        return ordered
+    first_overall = ordered[0]
+    if first_overall in pair:
+        return [pair[0], rest[0], pair[1], rest[1]]
+    return [rest[0], pair[0], rest[1], pair[1]]
+
+
+def start(table: Table, player: Player) -> Match:
+    """The opener starts: everyone must be ready; free seats get bots (or stay empty)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        member = table.member_of(player)
+        if member is None or not member.is_opener:
+            raise ActionRejected(_("Nur wer den Tisch eröffnet hat, startet die Partie."))
+        if table.status != Table.Status.OPEN:
+            raise ActionRejected(_("Die Partie läuft schon."))
+        members = list(table.members.select_related("user", "guest"))
+        waiting = [m.name for m in members if not m.is_opener and not m.ready]
+        if waiting:
+            raise ActionRejected(
+                _("Noch nicht bereit: %(names)s.") % {"names": ", ".join(sorted(waiting))}
+            )
+        engine = get_engine(table.game)
+        people: list[tuple[str, SeatSpec]] = [
+            (m.name, SeatSpec(name=m.name, user=m.user, guest=m.guest)) for m in members
+        ]
+        free = table.seats - len(people)
+        if free and table.fill_with_bots:
+            taken = {p[0].casefold() for p in people}
+            bots = [b for b in bots_of(table.bot_strength) if b.username.casefold() not in taken]
+            for bot in bots[:free]:
+                people.append(
+                    (
+                        bot.username,
+                        SeatSpec(name=bot.username, user=bot, bot_strength=table.bot_strength),
+                    )
+                )
+        if len(people) < engine.min_players:
+            raise ActionRejected(
+                _("Zu wenige Spieler: %(game)s braucht mindestens %(n)d.")
+                % {"game": engine.name, "n": engine.min_players}
+            )
+        partners = None
+        options = dict(table.options)
+        if options.get("partners"):
+            if len(people) != 4:
+                raise ActionRejected(_("„Zwei gegen zwei“ geht nur zu viert."))
+            if table.partner_id:
+                partners = (member.name, table.partner.name)  # type: ignore[union-attr]
+        ordered = seat_order(people, partners)
+        match = start_match(
+            table.game,
+            [spec for _name, spec in ordered],
+            options,
+            table=table,
+            move_seconds=table.move_seconds or None,
+            bot_delay=BOT_TEMPO_SECONDS[table.bot_tempo],
+            stake=table.stake,
+            solo=table.solo,
+            deck=table.deck,
+        )
+        table.status = Table.Status.PLAYING
+        table.deck = None
+        table.updated = timezone.now()
+        table.save(update_fields=["status", "deck", "updated"])
+        table.members.update(ready=False)
+        log.info("table start table=%s match=%s", table.pk, match.pk)
+        announce(table)
+    return match
+
+
+def start_solo(
+    player: Player, game: str, bots: int, strength: str, options: dict[str, Any] | None = None
+) -> Match:
+    """Solo against the computer: a private table that starts at once (no stake)."""
+    engine = get_engine(game)
+    if not isinstance(bots, int) or not engine.min_players <= bots + 1 <= engine.max_players:
+        raise ActionRejected(
+            _("Wähle %(lo)d bis %(hi)d Computergegner.")
+            % {"lo": engine.min_players - 1, "hi": engine.max_players - 1}
+        )
+    with transaction.atomic():
+        table = Table(game=game, solo=True, seats=bots + 1, bot_strength=strength, stake=0)
+        apply_settings(
+            table,
+            {
+                "seats": bots + 1,
+                "options": options or {},
+                "stake": 0,
+                "move_seconds": 0,
+                "bot_strength": strength,
+            },
+            player,
+        )
+        table.save()
+        Member.objects.create(table=table, user=player.user, guest=player.guest, is_opener=True)
+        return start(table, player)
+
+
+def match_finished(match: Match) -> None:
+    """Called inside the finishing transaction: the table is open again for a rematch."""
+    table = Table.objects.select_for_update().get(pk=match.table_id)
+    table.status = Table.Status.CLOSED if table.solo else Table.Status.OPEN
+    table.updated = timezone.now()
+    table.save(update_fields=["status", "updated"])
+    announce(table)
+
+
+def invite(table: Table, sender: Player, user_id: int) -> None:
+    """Tell an online user about this table; their open page shows it at once."""
+    if table.member_of(sender) is None:
+        raise ActionRejected(_("Nur wer am Tisch sitzt, kann einladen."))
+    _notify(
+        f"user-u{user_id}",
+        {
+            "type": "notify.invite",
+            "table": table.pk,
+            "game": get_engine(table.game).name,
+            "sender": sender.name,
+            "token": table.token,
+        },
+    )

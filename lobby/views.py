@@ -1,0 +1,230 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from accounts.identity import Player, current_player
+from games.catalog import BY_SLUG
+from games.engines.base import get_engine
+from games.models import Match
+from games.services import ActionRejected
+from lobby import services
+from lobby.forms import option_fields, parse_settings
+from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
+from lobby.presence import online_users
+
+#: games whose table UI exists; the others show their rules until their table is built
+LIVE_GAMES = ("speedone",)
+
+
+def _game_or_404(slug: str) -> Any:
+    game = BY_SLUG.get(slug)
+    if game is None:
+        raise Http404(_("Dieses Spiel gibt es nicht."))
+    return game
+
+
+def _require_player(request: HttpRequest) -> Player | HttpResponse:
+    player = current_player(request)
+    if player is None:
+        messages.info(request, _("Bitte melde dich an, um zu spielen."))
+        return redirect(f"{reverse('accounts:login')}?next={request.path}")
+    return player
+
+
+def _back(request: HttpRequest, url: str) -> HttpResponse:
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def open_tables(game: str) -> list[Table]:
+    return list(
+        Table.objects.filter(game=game, solo=False, status=Table.Status.OPEN)
+        .prefetch_related("members__user", "members__guest")
+        .order_by("-created")[:50]
+    )
+
+
+def render_open_tables(game: str, player: Player | None, oob: bool = False) -> str:
+    return render_to_string(
+        "lobby/_open_tables.html", {"tables": open_tables(game), "game": BY_SLUG[game], "oob": oob}
+    )
+
+
+def room(request: HttpRequest, game: str) -> HttpResponse:
+    info = _game_or_404(game)
+    if game not in LIVE_GAMES:
+        return render(request, "lobby/coming_soon.html", {"game": info})
+    engine = get_engine(game)
+    return render(
+        request,
+        "lobby/room.html",
+        {
+            "game": info,
+            "engine": engine,
+            "tables": open_tables(game),
+            "bot_counts": range(engine.min_players - 1, engine.max_players),
+            "strengths": STRENGTH_CHOICES,
+            "player": current_player(request),
+        },
+    )
+
+
+@require_POST
+def solo(request: HttpRequest, game: str) -> HttpResponse:
+    _game_or_404(game)
+    player = _require_player(request)
+    if isinstance(player, HttpResponse):
+        return player
+    try:
+        bots = int(request.POST.get("bots", "2"))
+        match = services.start_solo(player, game, bots, request.POST.get("strength", "normal"))
+    except (ActionRejected, ValueError) as exc:
+        messages.error(request, getattr(exc, "message", _("Ungültige Eingabe.")))
+        return redirect("lobby:room", game=game)
+    return redirect("games:match", match_id=match.pk)
+
+
+@require_POST
+def create_table(request: HttpRequest, game: str) -> HttpResponse:
+    _game_or_404(game)
+    player = _require_player(request)
+    if isinstance(player, HttpResponse):
+        return player
+    engine = get_engine(game)
+    try:
+        table = services.open_table(
+            player, game, {"seats": engine.max_players, "fill_with_bots": True}
+        )
+    except ActionRejected as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:room", game=game)
+    return redirect("lobby:table", table_id=table.pk)
+
+
+def table_context(table: Table, player: Player | None) -> dict[str, Any]:
+    engine = get_engine(table.game)
+    member = table.member_of(player)
+    members = list(table.members.select_related("user", "guest"))
+    match = table.matches.order_by("-created").first()
+    return {
+        "table": table,
+        "game": BY_SLUG[table.game],
+        "engine": engine,
+        "member": member,
+        "members": members,
+        "is_opener": bool(member and member.is_opener),
+        "free_slots": range(max(0, table.seats - len(members))),
+        "option_fields": option_fields(engine, table.options),
+        "move_choices": MOVE_SECONDS_CHOICES,
+        "tempo_choices": BOT_TEMPO_CHOICES,
+        "strength_choices": STRENGTH_CHOICES,
+        "seat_choices": range(engine.min_players, engine.max_players + 1),
+        "match": match,
+        "running": match if match and match.status == Match.Status.RUNNING else None,
+        "all_ready": all(m.ready or m.is_opener for m in members),
+        "invite_path": reverse("lobby:invite", args=[table.token]),
+    }
+
+
+def render_table_panel(table_id: int, player: Player | None, oob: bool = False) -> str:
+    table = Table.objects.get(pk=table_id)
+    ctx = table_context(table, player)
+    ctx["oob"] = oob
+    return render_to_string("lobby/_table_panel.html", ctx)
+
+
+def table(request: HttpRequest, table_id: int) -> HttpResponse:
+    t = get_object_or_404(Table, pk=table_id)
+    player = current_player(request)
+    ctx = table_context(t, player)
+    if ctx["running"] and ctx["member"] is not None:
+        return redirect("games:match", match_id=ctx["running"].pk)
+    return render(request, "lobby/table.html", ctx)
+
+
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    """The invite link: straight to the table, as a guest without an account if need be."""
+    t = Table.objects.filter(token=token).first()
+    if t is None or t.status == Table.Status.CLOSED:
+        return render(
+            request,
+            "lobby/invite_expired.html",
+            {
+                "text": _(
+                    "Diese Einladung ist abgelaufen oder ungültig. Frag nach einem neuen Link."
+                )
+            },
+            status=410,
+        )
+    player = current_player(request)
+    if player is None:
+        return redirect(f"{reverse('accounts:guest')}?next={request.path}")
+    try:
+        services.join(t, player)
+    except ActionRejected as exc:
+        if t.member_of(player) is None:
+            return render(request, "lobby/invite_expired.html", {"text": exc.message}, status=409)
+    return redirect("lobby:table", table_id=t.pk)
+
+
+@require_POST
+def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
+    t = get_object_or_404(Table, pk=table_id)
+    player = _require_player(request)
+    if isinstance(player, HttpResponse):
+        return player
+    try:
+        if op == "join":
+            services.join(t, player)
+        elif op == "leave":
+            services.leave_table(t, player)
+            return _back(request, reverse("lobby:room", args=[t.game]))
+        elif op == "ready":
+            services.set_ready(t, player, request.POST.get("ready") == "1")
+        elif op == "settings":
+            services.update_settings(t, player, parse_settings(get_engine(t.game), request.POST))
+        elif op == "partner":
+            raw = request.POST.get("partner") or ""
+            services.choose_partner(t, player, int(raw) if raw.isdigit() else None)
+        elif op == "start":
+            match = services.start(t, player)
+            return _back(request, reverse("games:match", args=[match.pk]))
+        elif op == "invite":
+            services.invite(t, player, int(request.POST.get("user", "0")))
+            messages.success(request, _("Einladung verschickt."))
+        else:
+            raise Http404
+    except ActionRejected as exc:
+        if request.htmx:
+            t.refresh_from_db()
+            html = render_to_string(
+                "lobby/_table_panel.html",
+                {**table_context(t, player), "error": exc.message},
+                request,
+            )
+            return HttpResponse(html)
+        messages.error(request, exc.message)
+    if request.htmx:
+        t.refresh_from_db()
+        return render(request, "lobby/_table_panel.html", table_context(t, player))
+    return redirect("lobby:table", table_id=t.pk)
+
+
+def online(request: HttpRequest, table_id: int) -> HttpResponse:
+    t = get_object_or_404(Table, pk=table_id)
+    player = current_player(request)
+    present = {m.user_id for m in t.members.all() if m.user_id}
+    users = [
+        u
+        for u in online_users()
+        if int(u["id"]) not in present and (player is None or player.key != u["key"])
+    ]
+    return render(request, "lobby/_online.html", {"users": users, "table": t})

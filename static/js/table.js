@@ -1,0 +1,13 @@
+// Table page: absolute invite link, and follow the table into the match once it starts.
+(function () {
+  "use strict";
+  function update() {
+    var link = document.getElementById("invite-link");
+    if (link && link.dataset.path) link.value = location.origin + link.dataset.path;
+    var go = document.getElementById("to-match");
+    if (go && go.dataset.autofollow) location.href = go.getAttribute("href");
+  }
+  document.body.addEventListener("htmx:oobAfterSwap", update);
+  document.body.addEventListener("htmx:afterSettle", update);
+  update();
+})();
