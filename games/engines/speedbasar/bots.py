@@ -18,19 +18,17 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from games.engines.base import Action, Advice, View
 from games.engines.speedbasar import cards as C
 from games.engines.speedbasar.instinct import claim_probabilities, instinct, unknown_pool
 from games.engines.speedbasar.rules import (
-    RULE_KEYS,
+    KRUG_DRAW,
+    PENALTY,
     allowed_claims,
     number_holds,
     spice_holds,
 )
-
-assert RULE_KEYS  # the rule keys are what ``view["rules"]`` holds
 
 
 def _pile_size(view: View) -> int:
@@ -253,12 +251,10 @@ class StarkBot:
             else:
                 survive = all(spice_holds(c, claim[0], pure) for c in laid)
             shed = cc * len(laid)
-            k = krug_value(view, seat) - KRUG_DRAW_COST * cc if last else 0.0
-            quiet = shed + k + 0.1 * after * 0  # the pile stays open
-            if survive:
-                doubted = shed + after + cc + k
-            else:
-                doubted = shed - 2 * cc - 0.5 * after + 0.4
+            k = krug_value(view, seat) - KRUG_DRAW * cc if last else 0.0
+            quiet = shed + k  # nobody doubts: the card is gone, the pile stays open
+            # doubted: survive -> the pile, the doubter draws; caught -> draw 2, open anew
+            doubted = shed + after + cc + k if survive else shed - PENALTY * cc - 0.5 * after + 0.4
             value = (1 - d) * quiet + d * doubted
             value += self.plan(hand, laid, claim, view)
             honest = all(C.honest(c, claim[0], claim[1]) for c in laid)
@@ -290,9 +286,6 @@ class StarkBot:
         # spending a joker while an exact card would do wastes a half-truth
         waste = 0.25 * sum(1 for c in laid if c >= 30)
         return future - waste
-
-
-KRUG_DRAW_COST = 6
 
 
 # -- factory and advice ------------------------------------------------------------------------------

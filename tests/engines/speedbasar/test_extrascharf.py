@@ -201,7 +201,9 @@ def test_handschlag_is_no_action_without_the_rule() -> None:
 
 # -- 7. Doppelladung --------------------------------------------------------------------------------
 def test_doppelladung_lays_two_cards_under_one_claim() -> None:
-    state = game(hands=[["R1", "R1", "R3", "R4", "R5", "R6"], *HANDS_JOKER[1:]], rules=["doppelladung"])
+    state = game(
+        hands=[["R1", "R1", "R3", "R4", "R5", "R6"], *HANDS_JOKER[1:]], rules=["doppelladung"]
+    )
     lay(state, 0, ["R1", "R1"], "R1")
     assert len(state.hands[0]) == 4 and len(state.pile[-1][3]) == 2
 
@@ -278,7 +280,11 @@ def test_pair_enge_gasse_and_handschlag_only_the_next_player_shakes_hands() -> N
 
 def test_pair_gleicher_preis_and_doppelladung_two_cards_at_the_same_price() -> None:
     state = game(
-        hands=[["R2", "R2", "R3", "R4", "R5", "R6"], ["K1", "R1", "R1", "K4", "K5", "K6"], HANDS_JOKER[2]],
+        hands=[
+            ["R2", "R2", "R3", "R4", "R5", "R6"],
+            ["K1", "R1", "R1", "K4", "K5", "K6"],
+            HANDS_JOKER[2],
+        ],
         rules=["gleicher_preis", "doppelladung"],
     )
     lay(state, 0, ["R2", "R2"], "R2")
@@ -297,7 +303,10 @@ def test_pair_reine_ware_and_handschlag_a_last_honest_card_handshake_still_gives
 
 
 def test_pair_enge_gasse_and_zehnerzoll_the_next_player_pays_four_for_a_wrong_doubt() -> None:
-    state = game(hands=[["R10", "R2", "R3", "R4", "R5", "R6"], *HANDS_JOKER[1:]], rules=["enge_gasse", "zehnerzoll"])
+    state = game(
+        hands=[["R10", "R2", "R3", "R4", "R5", "R6"], *HANDS_JOKER[1:]],
+        rules=["enge_gasse", "zehnerzoll"],
+    )
     lay(state, 0, "R2", "R2")
     believe_all(state)
     lay(state, 1, "K6", "R9")

@@ -26,9 +26,7 @@ def test_each_player_gets_six_cards_from_the_top() -> None:
 def test_deck_holds_96_cards_with_both_joker_kinds() -> None:
     state = E.new_game(4, None, 12345678901)
     everything = [
-        c
-        for part in (*state.hands, state.draw, state.below, *state.points)
-        for c in part
+        c for part in (*state.hands, state.draw, state.below, *state.points) for c in part
     ]
     assert len(everything) == 96
     assert everything.count(C.WAAGE) == 3 and everything.count(C.MUEHLE) == 3
