@@ -56,8 +56,7 @@ def marktbuch(view: dict[str, Any]) -> dict[str, Any]:
         {"card": "W", "name": "Messingwaage", "dots": dots(C.WAAGE)},
         {"card": "M", "name": "Gewürzmühle", "dots": dots(C.MUEHLE)},
     ]
-    unknown = sum(d == DOT_UNKNOWN for row in spices for x in row["numbers"] for d in x["dots"])
-    unknown += sum(d == DOT_UNKNOWN for j in jokers for d in j["dots"])
+    unknown = sum(C.COPIES - revealed[k] - hand[k] - laid[k] for k in range(C.KINDS))
     return {"spices": spices, "jokers": jokers, "unknown": unknown}
 
 
