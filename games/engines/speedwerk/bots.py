@@ -7,6 +7,7 @@ cards they cannot see never change their choice.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -227,6 +228,76 @@ def wins_now(st: WerkState, seat: int, card: int, decl: int) -> bool:
     return w == len(infos) - 1
 
 
+def trick_summary(st: WerkState) -> tuple[bool, bool, bool, bool, bool, bool, bool, float, bool]:
+    """One pass over the current trick for ``beats_summary``: (Kesselberster, Dampfkoloss,
+    Funkenfee, Meisterwerk, Blindgänger, any number-valued card, best is trump, best value,
+    Schrottsammlerin only)."""
+    tc = st.trump_card
+    trump = st.trump
+    kb = dk = ff = mw = bl = num = best_trump = False
+    best = -1.0
+    suit = st.suit
+    for _s, c, d in st.trick:
+        kind, colour, value = play_info(effective(c, tc), d)
+        if kind == K_NUM:
+            num = True
+            if colour == trump:
+                if not best_trump or value > best:
+                    best, best_trump = value, True
+            elif not best_trump and colour == suit and value > best:
+                best = value
+        elif kind == K_KB:
+            kb = True
+        elif kind == K_DK:
+            dk = True
+        elif kind == K_FF:
+            ff = True
+        elif kind == K_MEISTER:
+            mw = True
+        elif kind == K_BLIND:
+            bl = True
+    return (kb, dk, ff, mw, bl, num, best_trump, best, True)
+
+
+def beats_summary(
+    st: WerkState,
+    summ: tuple[bool, bool, bool, bool, bool, bool, bool, float, bool],
+    card: int,
+    decl: int,
+) -> bool:
+    """``wins_now`` against a precomputed ``trick_summary`` (the Transformator, which switches
+    trump, is evaluated in full)."""
+    kb, dk, ff, mw, bl, num, best_trump, best, _ = summ
+    e = effective(card, st.trump_card)
+    if kb or e == KB:
+        return False
+    if e == TR:
+        return wins_now(st, -1, card, decl)
+    kind, colour, value = play_info(e, decl)
+    if kind == K_DK:
+        return not dk and not ff
+    if kind == K_FF:
+        return (dk and not ff) or not (dk or mw or num or bl or ff)
+    if dk:
+        return False
+    if kind == K_MEISTER:
+        return not mw
+    if mw:
+        return False
+    if kind == K_NUM:
+        if colour == st.trump:
+            return not best_trump or value > best
+        if best_trump:
+            return False
+        suit = st.suit
+        return suit < 0 or (colour == suit and value > best)
+    if num:
+        return False
+    if kind == K_BLIND:
+        return not bl
+    return not (bl or ff)  # Schrottsammlerin
+
+
 def card_win_prob(st: WerkState, card: int) -> float:
     """A rough chance that a card takes a trick, for bidding."""
     e = effective(card, st.trump_card)
@@ -329,7 +400,8 @@ def choose_play(st: WerkState, seat: int, timeout: bool = False) -> tuple[int, i
     if len(plays) == 1:
         return plays[0]
     want = st.bids[seat] > st.won[seat]
-    scored = [(wins_now(st, seat, c, d), strength(st, c, d), c, d) for (c, d) in plays]
+    summ = trick_summary(st)
+    scored = [(beats_summary(st, summ, c, d), strength(st, c, d), c, d) for (c, d) in plays]
     if timeout:
         if want:
             best = max(scored, key=lambda x: x[1])
@@ -529,6 +601,24 @@ class NormalBot:
         return action if action in legal else legal[0]
 
 
+def bid_fit(st: WerkState, me: int) -> float:
+    """How well a deal explains the other seats' bids (1 = perfectly)."""
+    played: dict[int, list[int]] = {}
+    for _ld, plays, _w, _wb in st.tricks:
+        for s, c, _d in plays:
+            played.setdefault(s, []).append(c)
+    for s, c, _d in st.trick:
+        played.setdefault(s, []).append(c)
+    err = 0.0
+    for o, b in enumerate(st.bids):
+        if o == me or b < 0:
+            continue
+        est = sum(card_win_prob(st, c) for c in st.hands[o])
+        est += sum(card_win_prob(st, c) for c in played.get(o, ()))
+        err += (est - b) ** 2
+    return math.exp(-err / 2)
+
+
 def rollout(st: WerkState, me: int) -> tuple[float, int]:
     """Play the round out with the heuristics; returns (value for ``me``, tricks of ``me``)."""
     n0 = len(st.sheet)
@@ -553,6 +643,8 @@ class StarkBot:
 
     strength = "stark"
 
+    candidates = 4
+
     def __init__(self, budget: int = 6000, max_samples: int = 40) -> None:
         #: card plays simulated per decision (roughly proportional to the thinking time)
         self.budget = budget
@@ -568,8 +660,11 @@ class StarkBot:
         n = max(2, min(self.max_samples, per))
         totals = [0.0] * len(moves)
         tricks = [0.0] * len(moves)
+        weigh = not view["blind"] and any(
+            b is not None and o != me for o, b in enumerate(view["bids"])
+        )
         for _ in range(n):
-            base = sample_state(view, rng)
+            base = self._sample(view, rng, me) if weigh else sample_state(view, rng)
             for i, mv in enumerate(moves):
                 st = _copy(base)
                 if mv[0] == "s":
@@ -579,6 +674,14 @@ class StarkBot:
                 totals[i] += v
                 tricks[i] += t
         return [t / n for t in totals], [t / n for t in tricks], n
+
+    def _sample(self, view: View, rng: random.Random, me: int) -> WerkState:
+        """A re-deal that fits the others' bids: of a few random deals, one is drawn with
+        weights ``exp(-(estimate - bid)² / 2)`` per bidder (their estimate from the hand they
+        held at the start of the round, as far as it is still around)."""
+        deals = [sample_state(view, rng) for _ in range(self.candidates)]
+        weights = [bid_fit(st, me) for st in deals]
+        return rng.choices(deals, weights)[0] if sum(weights) > 0 else deals[0]
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:

@@ -22,16 +22,13 @@ from games.engines.base import (
     shuffle_rng,
 )
 from games.engines.speedwerk.cards import (
-    BP,
     COLOR_CARDS,
     COLOR_NAMES,
     COLORS,
     DEALER_CHOOSES,
     DECLARE,
-    DK,
     DW,
     FB,
-    FF,
     K_NUM,
     K_SS,
     KEY_TO_SPECIAL,
@@ -40,6 +37,7 @@ from games.engines.speedwerk.cards import (
     SPECIAL_KEYS,
     SPECIAL_NAMES,
     SPECIALS,
+    TR,
     card_name,
     card_str,
     effective,
@@ -217,27 +215,54 @@ def is_blind(st: WerkState) -> bool:
 
 
 def blind_decl(st: WerkState, seat: int, card: int) -> int:
-    """Declaration for an unseen card (blind round), made in favour of its owner's bid."""
+    """Declaration for an unseen card (blind round), made in favour of its owner's bid.
+
+    The owner sees every other card, so each option is tried against the whole trick: the cards
+    still to come are added with their own owners' likely choices. The first option whose outcome
+    fits the bid (win for a bid of 1, lose for 0) is taken, else the first option."""
     kind = needs_decl(st, card)
     if kind == 0:
         return -1
-    want = st.bids[seat] > st.won[seat]
     options = list(range(4)) if kind == 1 else [1, 0]
-    best = options[0]
+    p = st.players
+    later = [(seat + i) % p for i in range(1, p - len(st.trick))]
     for d in options:
         trial = st.trick + [(seat, card, d)]
-        if _would_win(st, trial, len(trial) - 1, d, card) == want:
+        for o in later:
+            if st.hands[o]:
+                c = st.hands[o][0]
+                trial.append((o, c, _guess_decl(st, o, c)))
+        if _winner_seat(st, trial) == seat if _wants(st, seat) else _winner_seat(st, trial) != seat:
             return d
-    return best
+    return options[0]
 
 
-def _would_win(st: WerkState, plays: list[Play], idx: int, decl: int, card: int) -> bool:
+def _wants(st: WerkState, seat: int) -> bool:
+    return st.bids[seat] > st.won[seat]
+
+
+def _guess_decl(st: WerkState, seat: int, card: int) -> int:
+    kind = needs_decl(st, card)
+    if kind == 0:
+        return -1
+    if kind == 2:
+        return 1 if _wants(st, seat) else 0
+    if _wants(st, seat):
+        return st.trump if st.trump >= 0 else 0
+    return next(c for c in range(4) if c != st.trump)
+
+
+def _winner_seat(st: WerkState, plays: list[Play]) -> int:
     trump = st.trump
-    if effective(card, st.trump_card) == 62:  # a Transformator makes its colour trump
-        trump = decl
-    infos = [play_info(effective(c, st.trump_card), d) for (_s, c, d) in plays]
-    winner, _ = trick_winner(infos, trump)
-    return winner == idx
+    tc = st.trump_card
+    infos = []
+    for _s, c, d in plays:
+        e = effective(c, tc)
+        if e == TR:
+            trump = d
+        infos.append(play_info(e, d))
+    w, _ = trick_winner(infos, trump)
+    return plays[w][0] if w >= 0 else -1
 
 
 def actors_of(st: WerkState) -> list[int]:
@@ -273,7 +298,7 @@ def do_play(st: WerkState, seat: int, card: int, decl: int) -> list[Event]:
         st.voids[seat] |= 1 << st.suit
     if kind == K_NUM and st.suit < 0:
         st.suit = colour
-    if eff == 62:  # Transformator: its colour is trump from this trick on
+    if eff == TR:  # Transformator: its colour is trump from this trick on
         st.trump = decl
     st.trick.append((seat, card, decl))
     st.gone.append(card)
@@ -882,6 +907,3 @@ def _colour_name(code: Any) -> str:
 def _same_types(a: Action, b: dict[str, Any]) -> bool:
     """Equal dicts with equal value types (``True`` is no bid of 1, ``1.0`` no delta)."""
     return all(type(a[k]) is type(b[k]) for k in a)
-
-
-_ = (DK, DW, FB, FF, BP)

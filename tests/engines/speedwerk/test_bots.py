@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench.engines import play_bot_game
+from games.engines.speedwerk.bots import NormalBot, StarkBot, make_bot
+from tests.engines.speedwerk.helpers import E, bid_all, deal, play
+
+
+def _states(players: int, seed: int, every: int):
+    st = E.new_game(players, {"specials": E.ALL_SPECIALS}, seed, first_round=2)
+    rng = random.Random(seed)
+    i = 0
+    while E.actors(st) and st.round_no < 6:
+        seat = rng.choice(sorted(E.actors(st)))
+        if i % every == 0:
+            yield st, seat
+        E.apply(st, seat, rng.choice(E.legal_actions(st, seat)))
+        i += 1
+
+
+def test_stark_bot_decides_from_the_view_only() -> None:
+    bot = StarkBot(budget=300)
+    checked = 0
+    for st, seat in _states(4, 5, 5):
+        view = E.view(st, seat)
+        legal = E.legal_actions(st, seat)
+        sample = E.sample_state(view, random.Random(checked))
+        a = bot.choose(view, legal, random.Random(1))
+        b = bot.choose(E.view(sample, seat), E.legal_actions(sample, seat), random.Random(1))
+        assert a == b and a in legal
+        checked += 1
+    assert checked > 10
+
+
+def test_normal_bot_beats_random_play() -> None:
+    margin = 0
+    for g in range(8):
+        hero = g % 4
+        strengths = ["leicht"] * 4
+        strengths[hero] = "normal"
+        res = play_bot_game("speedwerk", 4, {"specials": E.ALL_SPECIALS}, strengths, 100 + g)
+        margin += res["scores"][hero] - max(s for i, s in enumerate(res["scores"]) if i != hero)
+    assert margin > 0
+
+
+def test_every_bot_plays_legal_actions_through_a_game() -> None:
+    res = play_bot_game(
+        "speedwerk",
+        6,
+        {"specials": E.ALL_SPECIALS},
+        ["leicht", "normal", "stark:100", "leicht", "normal", "stark:100"],
+        4,
+    )
+    assert len(res["scores"]) == 6
+
+
+def test_strength_with_budget_builds_a_stark_bot() -> None:
+    bot = make_bot("stark:500")
+    assert isinstance(bot, StarkBot) and bot.budget == 500
+    with pytest.raises(ValueError):
+        make_bot("meister")
+
+
+def test_timeout_under_the_bid_plays_the_highest_card() -> None:
+    st = deal([["R12", "R4"], ["B1", "B2"], ["R10", "G2"]], "Y1")
+    bid_all(st, [1, 0, 0])
+    play(st, "R10")
+    assert E.timeout_action(st, 0) == {"type": "play", "card": "R12"}
+
+
+def test_timeout_at_the_bid_plays_the_lowest_card_that_cannot_win() -> None:
+    st = deal([["R12", "R4"], ["B1", "B2"], ["R10", "G2"]], "Y1")
+    bid_all(st, [0, 0, 0])
+    play(st, "R10")
+    assert E.timeout_action(st, 0) == {"type": "play", "card": "R4"}
+
+
+def test_timeout_bid_is_the_normal_bots_estimate() -> None:
+    st = E.new_game(4, {"specials": E.ALL_SPECIALS}, 21, first_round=6)
+    while st.phase == 0:
+        E.apply(st, st.turn, E.timeout_action(st, st.turn))
+    seat = st.turn
+    legal = E.legal_actions(st, seat)
+    assert E.timeout_action(st, seat) == NormalBot().choose(
+        E.view(st, seat), legal, random.Random()
+    )
+
+
+def test_timeout_keeps_the_hand_on_a_schrottsammlerin_swap() -> None:
+    st = deal(
+        [["R10", "B5", "B6"], ["SS", "B2", "G3"], ["R12", "G5", "G6"]], "Y1", ("schrottsammlerin",)
+    )
+    bid_all(st)
+    play(st, "R10")
+    play(st, "SS")
+    play(st, "R12")
+    assert E.timeout_action(st, 1) == {"type": "keep"}
+
+
+def test_advice_for_a_bid_names_the_expected_tricks() -> None:
+    st = E.new_game(4, None, 8, first_round=4)
+    seat = st.turn
+    advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
+    assert advice.action in E.legal_actions(st, seat)
+    assert (
+        "Erwartete Stiche" in advice.reason and f"Ansage {advice.action['tricks']}" in advice.reason
+    )
+
+
+def test_advice_for_a_card_gives_a_reason_and_candidates() -> None:
+    st = E.new_game(4, None, 8, first_round=3)
+    bid_all(st, [1, 1, 0, 0])
+    seat = st.turn
+    advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
+    assert advice.action in E.legal_actions(st, seat)
+    assert advice.reason and advice.candidates
+
+
+def test_advice_with_a_single_option_says_so() -> None:
+    st = E.new_game(3, None, 8)
+    bid_all(st)
+    seat = st.turn
+    advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
+    assert advice.action == {"type": "play_blind"} and "nur diese eine" in advice.reason
