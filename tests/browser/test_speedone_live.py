@@ -1,0 +1,178 @@
+"""Speedone end to end in headless Chromium: real pages, websocket, services and Celery."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from lobby.models import Table
+
+pytestmark = [pytest.mark.browser]
+
+# Seat 0 (the human, alphabetically first) holds R1–R7 and can always follow; the bots hold only
+# cards of other colours and values, so they draw each turn. "Sieger kassiert" then ends the game
+# after round 1 with the bots' hand points (far above 200) for the human.
+BOT_CARDS = ["GS", "GR", "G+2", "BS", "BR", "B+2", "YS", "YR", "Y+2", "GS", "GR", "G+2", "BS", "BR"]
+DRAWS = ["B+2", "YS", "YR", "Y+2", "G8", "G9", "B8", "B9", "Y8", "Y9", "G8", "G9", "B8", "B9"]
+RED_RUN = ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]
+DECK_3P = [*RED_RUN, *BOT_CARDS, "R0", *DRAWS]
+
+
+def register(page, url: str, name: str) -> None:
+    page.goto(url + "/konto/registrieren/")
+    page.get_by_label("Anzeigename").fill(name)
+    page.get_by_label("Passwort", exact=True).fill("kartenglück-42")
+    page.get_by_label("Passwort bestätigen").fill("kartenglück-42")
+    page.get_by_role("button", name="Konto anlegen").click()
+    page.wait_for_url(url + "/")
+
+
+def change_setting(page, name: str, value: str) -> None:
+    with page.expect_response(re.compile(r"/tisch/\d+/settings/")):
+        page.locator(f"#settings select[name={name}]").select_option(value)
+    # the answer and the pushed update both redraw the panel: let both land before the next change
+    page.wait_for_timeout(300)
+    assert page.locator(f"#settings select[name={name}]").input_value() == value
+
+
+def open_table(page, url: str) -> int:
+    page.goto(url + "/spiele/speedone/")
+    page.get_by_role("button", name="Tisch eröffnen").click()
+    page.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+    return int(re.search(r"/tisch/(\d+)/", page.url).group(1))
+
+
+def hand(page) -> list[str]:
+    return page.locator(".hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
+    url = live_site.url
+    register(page, url, "Anton")
+    table_id = open_table(page, url)
+    change_setting(page, "seats", "3")
+    change_setting(page, "opt_scoring", "winner")
+    change_setting(page, "move_seconds", "0")
+    change_setting(page, "bot_tempo", "schnell")
+    Table.objects.filter(pk=table_id).update(deck=DECK_3P)
+    page.get_by_role("button", name="Partie starten").click()
+    page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    assert page.locator(".seat").count() == 3
+    assert sorted(hand(page)) == sorted(RED_RUN)
+
+    for card in RED_RUN:
+        page.locator(f'button.card-button.playable[data-card="{card}"]').wait_for()
+        if len(hand(page)) == 2:
+            page.locator("#one").click()
+            page.locator(".seat.me .badge.one").wait_for()
+        page.locator(f'button.card-button.playable[data-card="{card}"]').click()
+        page.locator(f'.hand [data-card="{card}"]').wait_for(state="detached")
+
+    over = page.locator("#game-over")
+    over.wait_for()
+    assert "Partie beendet" in over.inner_text()
+    assert "Anton" in page.locator("#game-over .winners").inner_text()
+    assert page.locator("#round-summary").is_visible()
+
+
+def test_guest_joins_by_invite_link_and_both_see_moves_live(live_site, browser):
+    url = live_site.url
+    host = browser.new_context(locale="de-DE")
+    guest = browser.new_context(locale="de-DE")
+    try:
+        alice = host.new_page()
+        register(alice, url, "Alice")
+        table_id = open_table(alice, url)
+        change_setting(alice, "seats", "2")
+        change_setting(alice, "move_seconds", "0")
+        invite = alice.locator("#invite-link").input_value()
+        assert re.search(r"/einladung/[A-Za-z0-9_-]{32}/$", invite)
+
+        gustav = guest.new_page()
+        gustav.goto(invite)
+        gustav.get_by_label("Dein Anzeigename").fill("Gustav")
+        gustav.get_by_role("button", name="Weiter zum Tisch").click()
+        gustav.wait_for_url(re.compile(rf".*/tisch/{table_id}/$"))
+        # Alice's table page shows the guest without a reload, marked as guest
+        alice.locator(".members li", has_text="Gustav").locator(".badge.guest").wait_for()
+        gustav.get_by_role("button", name="Bereit").click()
+        alice.locator(".members li", has_text="Gustav").locator(".badge.ok").wait_for()
+
+        deck = [
+            "R1",
+            "R2",
+            "R3",
+            "R4",
+            "R5",
+            "R6",
+            "R7",
+            "R8",
+            "R9",
+            "G8",
+            "G9",
+            "B8",
+            "B9",
+            "Y8",
+            "R0",
+        ]
+        Table.objects.filter(pk=table_id).update(deck=deck)
+        alice.get_by_role("button", name="Partie starten").click()
+        alice.wait_for_url(re.compile(r".*/partie/\d+/$"))
+        gustav.wait_for_url(re.compile(r".*/partie/\d+/$"))
+        assert "Gast" in gustav.locator(".seat.me").inner_text()
+
+        alice.locator('button.card-button.playable[data-card="R1"]').click()
+        gustav.locator(".pile.discard .card .sym", has_text="1").wait_for()
+        gustav.locator('button.card-button.playable[data-card="R8"]').click()
+        alice.locator(".pile.discard .card .sym", has_text="8").wait_for()
+        assert alice.locator(".seat:not(.me) .count").inner_text().strip().endswith("6")
+        # Alice never sees Gustav's cards
+        assert "R9" not in alice.content() and "G9" not in alice.content()
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_idle_player_draws_automatically_when_the_countdown_runs_out(live_site, page):
+    url = live_site.url
+    register(page, url, "Anton")
+    table_id = open_table(page, url)
+    change_setting(page, "seats", "2")
+    Table.objects.filter(pk=table_id).update(
+        move_seconds=3, deck=DECK_3P[:7] + BOT_CARDS[:7] + ["R0"]
+    )
+    page.get_by_role("button", name="Partie starten").click()
+    page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    countdown = page.locator("#countdown")
+    countdown.wait_for()
+    assert re.match(r"⏱ 0:0[0-3]", countdown.inner_text())
+    # nobody clicks: the server draws for us when the time is up, then it is the bot's turn
+    page.locator(".hand [data-card]").nth(7).wait_for(timeout=20_000)
+    assert len(hand(page)) == 8
+
+
+def test_reload_mid_game_shows_the_same_state(live_site, page):
+    url = live_site.url
+    register(page, url, "Anton")
+    table_id = open_table(page, url)
+    change_setting(page, "seats", "3")
+    change_setting(page, "move_seconds", "0")
+    Table.objects.filter(pk=table_id).update(deck=DECK_3P)
+    page.get_by_role("button", name="Partie starten").click()
+    page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    page.locator('button.card-button.playable[data-card="R1"]').click()
+    page.locator('#board[data-version="3"] .seat.me.turn').wait_for()  # both bots have drawn
+
+    def snapshot() -> tuple:
+        return (
+            page.locator("#board").get_attribute("data-version"),
+            tuple(hand(page)),
+            page.locator(".pile.discard .card").inner_text(),
+            tuple(page.locator(".seat .count").all_inner_texts()),
+        )
+
+    before = snapshot()
+    page.reload()
+    page.locator("#board").wait_for()
+    assert snapshot() == before

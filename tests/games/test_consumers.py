@@ -1,0 +1,150 @@
+"""The match socket over the real Redis channel layer: each seat sees only its own hand, and
+forged or out-of-turn messages are refused without changing anything."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+from games import services
+from games.models import Match
+from games.services import SeatSpec
+
+ALICE_CARDS = ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]
+BOB_CARDS = ["G8", "G9", "B8", "B9", "Y8", "Y9", "GS"]
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def cookie_for(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+def connect(match_id: int, cookie: bytes | None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://127.0.0.1")]
+    if cookie:
+        headers.append((b"cookie", cookie))
+    return WebsocketCommunicator(application, f"/ws/partie/{match_id}/", headers=headers)
+
+
+def cards_in(html: str) -> set[str]:
+    return set(re.findall(r'data-card="([^"]+)"', html))
+
+
+def start(alice, bob) -> Match:
+    return services.start_match(
+        "speedone",
+        [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
+        {},
+        deck=[*ALICE_CARDS, *BOB_CARDS, "R0"],
+    )
+
+
+async def receive_all(comm: WebsocketCommunicator, timeout: float = 2.0) -> list[str]:
+    out = [await comm.receive_from(timeout=timeout)]
+    while not await comm.receive_nothing(timeout=0.3):
+        out.append(await comm.receive_from(timeout=timeout))
+    return out
+
+
+def test_each_seat_receives_only_its_own_hand(alice, bob):
+    match = start(alice, bob)
+    a_cookie, b_cookie = cookie_for(alice), cookie_for(bob)
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        a, b = connect(match.pk, a_cookie), connect(match.pk, b_cookie)
+        assert (await a.connect())[0] and (await b.connect())[0]
+        seen_a, seen_b = await receive_all(a), await receive_all(b)
+        await a.send_json_to({"type": "play", "card": "R1", "version": 0})
+        seen_a += await receive_all(a)
+        seen_b += await receive_all(b)
+        await b.send_json_to({"type": "draw", "version": 1})
+        seen_a += await receive_all(a)
+        seen_b += await receive_all(b)
+        await a.disconnect()
+        await b.disconnect()
+        return seen_a, seen_b
+
+    seen_a, seen_b = async_to_sync(scenario)()
+    assert len(seen_a) >= 3 and len(seen_b) >= 3
+    for html in seen_a:
+        assert cards_in(html) <= set(ALICE_CARDS), "Alice was sent a card she may not see"
+    for html in seen_b:
+        assert not cards_in(html) & set(ALICE_CARDS)
+    assert 'data-version="2"' in seen_a[-1] and 'data-version="2"' in seen_b[-1]
+    # the seed and the draw pile order never leave the server
+    match.refresh_from_db()
+    for html in seen_a + seen_b:
+        assert str(match.seed) not in html
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "play", "card": "G8", "version": 0},  # Bob's card, from Alice
+        {"type": "play", "card": "R1", "version": 99},  # stale version
+        {"type": "teleport"},
+        {"type": "play", "card": ["R1"]},
+        {"cards": "all"},
+        ["play", "R1"],
+    ],
+)
+def test_forged_messages_get_a_german_message_and_change_nothing(alice, bob, message):
+    match = start(alice, bob)
+    a_cookie = cookie_for(alice)
+
+    async def scenario() -> list[str]:
+        a = connect(match.pk, a_cookie)
+        assert (await a.connect())[0]
+        await receive_all(a)
+        await a.send_to(text_data=json.dumps(message))
+        got = await receive_all(a)
+        await a.disconnect()
+        return got
+
+    got = async_to_sync(scenario)()
+    assert any('role="alert"' in html for html in got)
+    match.refresh_from_db()
+    assert match.version == 0 and not match.moves.exists()
+
+
+def test_a_spectator_sees_no_hand_and_cannot_move(alice, bob):
+    match = start(alice, bob)
+
+    async def scenario() -> list[str]:
+        s = connect(match.pk, None)
+        assert (await s.connect())[0]
+        got = await receive_all(s)
+        await s.send_json_to({"type": "play", "card": "R1", "version": 0})
+        got += await receive_all(s)
+        await s.disconnect()
+        return got
+
+    got = async_to_sync(scenario)()
+    assert all(not cards_in(html) for html in got)
+    assert "Du schaust nur zu" in "".join(got)
+    assert Match.objects.get(pk=match.pk).version == 0
+
+
+def test_a_foreign_origin_is_refused(alice, bob):
+    match = start(alice, bob)
+
+    async def scenario() -> bool:
+        comm = WebsocketCommunicator(
+            application,
+            f"/ws/partie/{match.pk}/",
+            headers=[(b"origin", b"https://evil.example"), (b"cookie", cookie_for_sync)],
+        )
+        connected, _ = await comm.connect()
+        return connected
+
+    cookie_for_sync = cookie_for(alice)
+    assert async_to_sync(scenario)() is False
