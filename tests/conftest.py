@@ -16,6 +16,10 @@ from urllib.parse import quote
 
 import pytest
 
+from accounts.bots import ensure_bots
+from accounts.identity import Player
+from accounts.models import User
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -177,3 +181,32 @@ def page(browser: object) -> Iterator[object]:
     page = context.new_page()
     yield page
     context.close()
+
+
+# -- the cast: Alice, Bob and the site's bots -----------------------------------------------------
+
+
+@pytest.fixture
+def bots(db):
+    return ensure_bots()
+
+
+@pytest.fixture
+def alice(db):
+    return User.objects.create_user("Alice", password="kartenglück-42")
+
+
+@pytest.fixture
+def bob(db):
+    return User.objects.create_user("Bob", password="kartenglück-42")
+
+
+@pytest.fixture
+def alice_player(alice):
+    return Player(user=alice)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: object) -> None:
+    """In-process tests create many users; the live server keeps the real hasher."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]

@@ -28,3 +28,14 @@ def test_random_games_conform(players: int, selection: str) -> None:
     )
     assert stats.games == 3
     assert stats.view_checks > 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("selection", ["ohne", "alle"])
+def test_many_random_games_conform(players: int, selection: str) -> None:
+    """Volume: 2,000 games in all, with the expensive checks only now and then."""
+    seeds = range(50_000 + 1000 * players, 50_000 + 1000 * players + 250)
+    stats = check_random_games(
+        ENGINE, players, {"specials": SELECTIONS[selection]}, seeds, check_every=1500
+    )
+    assert stats.games == 250
