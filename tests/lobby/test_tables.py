@@ -74,7 +74,7 @@ def test_only_the_opener_changes_the_rules(people):
 
 
 @pytest.mark.parametrize(
-    ("settings", "message"),
+    ("changes", "message"),
     [
         ({"seats": 5}, "zu 2 bis 4"),
         ({"seats": 3, "options": {"partners": True}}, "nur zu viert"),
@@ -84,10 +84,10 @@ def test_only_the_opener_changes_the_rules(people):
         ({"move_seconds": 7}, "Bedenkzeit"),
     ],
 )
-def test_invalid_settings_are_refused_in_german(people, settings, message):
+def test_invalid_settings_are_refused_in_german(people, changes, message):
     table = services.open_table(p(people["Zora"]), "speedone", {"seats": 4})
     with pytest.raises(ActionRejected, match=message):
-        services.update_settings(table, p(people["Zora"]), settings)
+        services.update_settings(table, p(people["Zora"]), changes)
 
 
 def test_guests_only_at_tables_without_stake(people):
