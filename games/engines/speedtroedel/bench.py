@@ -5,7 +5,7 @@ full run (6 tournaments of 1,000 games) fits in about half an hour on two cores;
 figures use the default ``stark``.
 """
 
-from bench.engines import BenchSpec, Tournament
+from games.engines.benchspec import BenchSpec, Tournament
 
 TOURNAMENT_STARK = "stark-24"
 

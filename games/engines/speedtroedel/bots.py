@@ -207,11 +207,11 @@ def normal_play(info: _Info, cards: list[int]) -> int:
                 safe.append(c)
                 continue
             # a colour card is safe against Smaragd only if nobody after us is void in it
-            if all(o < 100 and o // 20 == EMERALD for o in threat) and ff != EMERALD:
-                if not any(info.voids[s] >> ff & 1 for s in rest) and len(
-                    [o for o in out if o < 100 and o // 20 == ff]
-                ) >= len(rest):
-                    safe.append(c)
+            only_trumps = all(o < 100 and o // 20 == EMERALD for o in threat)
+            suit_left = sum(1 for o in out if o < 100 and o // 20 == ff)
+            no_void = not any(info.voids[s] >> ff & 1 for s in rest)
+            if only_trumps and ff != EMERALD and no_void and suit_left >= len(rest):
+                safe.append(c)
         if safe:
             return min(safe, key=lambda c: _key(c, f if f >= 0 else c // 20, info.ramsch))
     return _dump_card(cards)
@@ -318,9 +318,8 @@ def _rollout_to_round_end(st: State) -> None:
         elif p == PICK:
             do_pick(st, normal_pick(pick_options(st)), None)
         elif p == SWAP:
-            for s in range(st.n):
-                if st.swap_choice[s] < 0:
-                    do_swap_choice(st, s, weakest(st.hands[s]), None)
+            s = st.swap_choice.index(-1)
+            do_swap_choice(st, s, weakest(st.hands[s]), None)
         else:
             do_ask(st, best_colour(st.hands[st.turn]), None)
 
@@ -410,6 +409,8 @@ class StrongBot:
             st.sim = True
             base = st.scores[:]
             for i, x in enumerate(xs):
+                if x in FAKES and kind != "pick":
+                    x = FAKES[0] if FAKES[0] in st.hands[me] else FAKES[1]
                 sim = clone_state(st)
                 _apply_candidate(sim, me, kind, x)
                 _rollout_to_round_end(sim)
@@ -420,8 +421,7 @@ class StrongBot:
 
 
 def _resolve_own(view: View, action: Action, kind: str) -> int:
-    # ``sample_state`` numbers the own hand first, so an own "F" is always FALSCH_A
-    return _card_of(action)
+    return _card_of(action)  # an "F" is matched to the sampled hand later
 
 
 _ENGINE: Any = None
@@ -497,9 +497,9 @@ def _play_hint(view: View, c: int) -> str:
         return "Die Fälschung bekommt ein anderer – mit −3 Punkten."
     if is_zero(c):
         return "Schnäppchenblick: du nimmst dir eine Karte aus dem Stich."
-    if c < 100 and c // 20 == EMERALD and not info.ramsch:
-        if not any(o < 100 and o // 20 == EMERALD and o > c for o in info.outstanding):
-            return "Höchster Smaragd noch im Spiel."
+    higher = any(o < 100 and o // 20 == EMERALD and o > c for o in info.outstanding)
+    if c < 100 and c // 20 == EMERALD and not info.ramsch and not higher:
+        return "Höchster Smaragd noch im Spiel."
     return ""
 
 

@@ -358,7 +358,7 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
     penalty = not state.options["faelschung_ohne_strafe"]
     for seat, c in taken:
         state.counters[seat].append(c)
-        if penalty and (c == FALSCH_A or c == FALSCH_B):
+        if penalty and c in (FALSCH_A, FALSCH_B):
             state.scores[seat] -= 3
             if ev is not None:
                 ev.append({"type": "penalty", "seat": seat, "points": -3})

@@ -262,6 +262,13 @@ def sample_state(engine: SpeedtroedelEngine, view: View, rng: random.Random) -> 
     st.scores = list(view["scores"])
     st.end = view["end"] or ""
     ids = _Ids()
+    attic_view = view["attic"]
+    top = None
+    if attic_view["top"]:
+        top = parse(attic_view["top"])
+        if top == FALSCH_A:  # which Fälschung lies on top shows in its stars
+            top = FALSCH_A if attic_view["top_stars"] == TIER[FALSCH_A] else FALSCH_B
+            ids.fakes.remove(top)
     hand = ids.many(view["hand"])
     box = ids.many(view["box"])
     tricks = []
@@ -283,7 +290,11 @@ def sample_state(engine: SpeedtroedelEngine, view: View, rng: random.Random) -> 
         )
     st.tricks = tricks
     st.counters = counters
-    trick_cards = ids.many([c for _, c in view["trick"]])
+    if view["phase"] in ("swap", "ask") and view["trick"]:
+        # the finished trick is already handed out (and listed in ``tricks``)
+        trick_cards = list(tricks[-1][2])
+    else:
+        trick_cards = ids.many([c for _, c in view["trick"]])
     st.tseats = [s for s, _ in view["trick"]]
     st.tcards = trick_cards
     st.turn = view["turn"] if view["turn"] is not None else -1
@@ -330,8 +341,6 @@ def sample_state(engine: SpeedtroedelEngine, view: View, rng: random.Random) -> 
                 lt["ramsch"],
             ]
         st.last_round = view["last_trick_round"] - 1
-    attic_view = view["attic"]
-    top = ids(attic_view["top"]) if attic_view["top"] else None
     # -- the hidden cards
     known = set(hand) | set(box) | set(trick_cards)
     for cs in counters:
@@ -356,9 +365,8 @@ def sample_state(engine: SpeedtroedelEngine, view: View, rng: random.Random) -> 
     log = view["swap"]
     if log is not None:
         gave = parse(log["gave"])
-        if gave == FALSCH_A:
-            gave = next((c for c in (FALSCH_A, FALSCH_B) if c in unknown_set), None)
-        if gave is not None and gave in unknown_set:
+        # (a passed Fälschung is not tracked: the two are indistinguishable)
+        if gave is not None and gave not in (FALSCH_A, FALSCH_B) and gave in unknown_set:
             fixed_hand[gave] = log["to"]
     fixed_hob: dict[int, int] = {}
     # cards of the previous round's last trick lie in their receiver's box or hand (unless a
