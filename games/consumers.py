@@ -9,6 +9,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from accounts.identity import player_from_scope
 from games import services
@@ -66,7 +67,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """An action from the page (or any client): ``{"type": ..., ..., "version": n}``."""
         if self.seat_index is None:
-            await self._push_message("Du schaust nur zu – spielen können die Leute am Tisch.")
+            await self._push_message(_("Du schaust nur zu – spielen können die Leute am Tisch."))
             return
         try:
             action = services.parse_action(content)

@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def people(bots):
-    users = {n: User.objects.create_user(n, password="kartenglück-42") for n in ("Zora", "Bob", "Carla")}
+    users = {
+        n: User.objects.create_user(n, password="kartenglück-42") for n in ("Zora", "Bob", "Carla")
+    }
     for u in users.values():
         wallet.grant_start(u)
     return users
@@ -122,9 +124,10 @@ def test_stake_is_collected_from_every_human_at_start(people, settings):
 def test_solo_starts_at_once_against_the_chosen_bots(people):
     match = services.start_solo(p(people["Bob"]), "speedone", 3, "stark")
     assert match.players == 4 and match.solo and match.stake == 0
-    assert list(match.seats.filter(is_human=False).values_list("bot_strength", flat=True)) == [
-        "stark"
-    ] * 3
+    assert (
+        list(match.seats.filter(is_human=False).values_list("bot_strength", flat=True))
+        == ["stark"] * 3
+    )
 
 
 def test_invite_link_brings_a_visitor_to_the_guest_form_then_the_table(client, people):
