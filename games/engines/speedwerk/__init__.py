@@ -1,6 +1,6 @@
 """Speedwerk: the steampunk bidding trick-taker (3–6 players, nine switchable special cards)."""
 
-from bench.engines import BenchSpec, Tournament
+from games.engines.benchspec import BenchSpec, Tournament
 from games.engines.speedwerk.rules import SpeedwerkEngine
 
 ALL_SPECIALS = list(SpeedwerkEngine.ALL_SPECIALS)

@@ -14,6 +14,7 @@ from typing import Any
 from games.engines.base import Action, Advice, View
 from games.engines.speedwerk.cards import (
     BLIND_COPY,
+    BP,
     COLORS,
     DECLARE,
     DK,
@@ -644,6 +645,7 @@ class StarkBot:
     strength = "stark"
 
     candidates = 4
+    prior = 3.0
 
     def __init__(self, budget: int = 6000, max_samples: int = 40) -> None:
         #: card plays simulated per decision (roughly proportional to the thinking time)
@@ -697,7 +699,17 @@ class StarkBot:
             legal = self._bid_candidates(view, legal, rng)
         if view["phase"] == "swap" and len(legal) > 12:
             legal = self._swap_candidates(view, legal, rng)
+        if view["phase"] == "play":
+            legal = prune_equivalent(view, legal)
+            if len(legal) == 1:
+                return legal[0], [{"action": legal[0], "value": 0.0, "tricks": 0.0}], 0.0
         values, tricks, _n = self.evaluate(view, legal, rng)
+        # few samples are noisy: the heuristic's own choice wins near-ties
+        st = sample_state(view, random.Random(0))
+        preferred = heuristic_action(st, view["seat"])
+        for i, a in enumerate(legal):
+            if a == preferred:
+                values[i] += self.prior
         order = sorted(range(len(legal)), key=lambda i: -values[i])
         cands = [
             {"action": legal[i], "value": round(values[i], 1), "tricks": round(tricks[i], 2)}
@@ -740,6 +752,44 @@ class StarkBot:
             for a in ranked
         ]
         return ranked[0], cands, p
+
+
+def prune_equivalent(view: View, legal: list[Action]) -> list[Action]:
+    """Drop number cards that are interchangeable with a lower one of the same colour: no card
+    still in play (in other hands or the stock, counting a live Fließband, Dampfwolke or
+    Blaupause at their values) lies between them, so they win and lose the same tricks."""
+    specials = {KEY_TO_SPECIAL[k] for k in view["specials"]}
+    out_of_play = {_c(c) for c in view["gone"]} | {_c(c) for c in view["hand"]}
+    tc = _c(view["trump_card"]) if view["trump_card"] else -1
+    if tc >= 0:
+        out_of_play.add(tc)
+    live_values = [set() for _ in range(4)]  # type: list[set[float]]
+    for c in range(N_NUMBERS):
+        if c not in out_of_play:
+            live_values[c // 15].add(c % 15 + 1)
+    extra: list[float] = []
+    if FB in specials and FB not in out_of_play:
+        extra.append(7.5)
+    if DW in specials and DW not in out_of_play:
+        extra.append(9.75)
+    if BP in specials and BP not in out_of_play and 0 <= tc < N_NUMBERS:
+        live_values[tc // 15].add(tc % 15 + 1)
+    for vals in live_values:
+        vals.update(extra)
+    keep: list[Action] = []
+    last: dict[int, int] = {}  # colour -> value of the last kept card
+    for a in legal:
+        c = parse_card(a.get("card"))
+        if c is None or c >= N_NUMBERS or len(a) != 2:
+            keep.append(a)
+            continue
+        colour, value = c // 15, c % 15 + 1
+        prev = last.get(colour)
+        if prev is not None and not any(prev < v < value for v in live_values[colour]):
+            continue
+        last[colour] = value
+        keep.append(a)
+    return keep
 
 
 def make_bot(strength: str) -> LeichtBot | NormalBot | StarkBot:

@@ -633,8 +633,7 @@ class SpeedwerkEngine(Engine[WerkState]):
                 card = st.hands[seat][0]
                 decl = blind_decl(st, seat, card)
             else:
-                card = parse_card(a["card"])
-                assert card is not None
+                card = _card(a["card"])
                 decl = -1
                 if "color" in a:
                     decl = COLORS.index(a["color"])
@@ -643,9 +642,7 @@ class SpeedwerkEngine(Engine[WerkState]):
             ev = {"type": "played", **play_entry(st, (seat, card, decl))}
             return [ev, *do_play(st, seat, card, decl)]
         if t == "pass":
-            card = parse_card(a["card"])
-            assert card is not None
-            return do_pass_choice(st, seat, card)
+            return do_pass_choice(st, seat, _card(a["card"]))
         if t == "adjust":
             return do_adjust(st, seat, a["delta"])
         if t == "swap":
@@ -898,6 +895,12 @@ class SpeedwerkEngine(Engine[WerkState]):
         if t == "keep":
             return "tauscht nicht"
         return super().describe_action(action)
+
+
+def _card(text: str) -> int:
+    card = parse_card(text)
+    assert card is not None
+    return card
 
 
 def _colour_name(code: Any) -> str:
