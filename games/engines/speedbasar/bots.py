@@ -167,6 +167,10 @@ def _sigmoid(x: float) -> float:
 
 class StarkBot:
     strength = "stark"
+    #: weight of squeezing a next seat that is down to its last card
+    squeeze = 2.0
+    #: how much a doubt must gain over believing
+    doubt_margin = 0.3
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if view["phase"] == "doubt":
@@ -187,7 +191,7 @@ class StarkBot:
         pile = _pile_size(view)
         cc = card_cost(view)
         k = krug_value(view, claimant) if window["last_card"] else 0.0
-        best, best_gain = believe, 0.3
+        best, best_gain = believe, self.doubt_margin
         for feature in ("number", "spice"):
             p = ins[f"{feature}_lie"]
             gain = p * (pile + cc + k) - (1 - p) * (2 * cc + 0.5 * pile)
@@ -214,6 +218,8 @@ class StarkBot:
         claims = allowed_claims(earlier, "gleicher_preis" in rules)
         doubters = 1 if "enge_gasse" in rules else view["players"] - 1
         feilschen = "feilschen" in rules
+        nxt = (seat + 1) % view["players"]
+        squeeze = self.squeeze if view["hand_counts"][nxt] == 1 else 0.0
         looks: dict[tuple[tuple[int, int], int], tuple[float, float]] = {}
         options: list[Option] = []
         for action in legal:
@@ -257,6 +263,10 @@ class StarkBot:
             doubted = shed + after + cc + k if survive else shed - PENALTY * cc - 0.5 * after + 0.4
             value = (1 - d) * quiet + d * doubted
             value += self.plan(hand, laid, claim, view)
+            if squeeze:
+                # the next seat lays its last card on our claim: leave it few honest claims
+                room = 3 if claim[1] == 10 else 10 - claim[1]
+                value += squeeze * (1 - room / 9) * (1 - d)
             honest = all(C.honest(c, claim[0], claim[1]) for c in laid)
             options.append(Option(action, value, p, d, honest))
         return options

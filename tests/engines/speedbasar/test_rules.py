@@ -375,3 +375,31 @@ HANDS_REST = [
     ["K1", "K2", "K3", "K4", "K5", "K6"],
     ["S1", "S2", "S3", "S4", "S5", "S6"],
 ]
+
+
+def test_turn_order_goes_on_from_the_player_who_opened_the_new_pile() -> None:
+    state = game()
+    lay(state, 0, "R5", "R1")
+    doubt(state, 2, "number")  # seat 0 is caught and opens anew
+    lay(state, 0, "R1", "R1")
+    believe_all(state)
+    assert state.turn == 1
+
+
+def test_the_six_krug_cards_come_only_once_the_window_closes() -> None:
+    state = game()
+    state.hands[0] = [C.parse("R1")]
+    lay(state, 0, "R1", "R1")
+    believe(state, 1)
+    assert E.view(state, 2)["hand_counts"][0] == 0 and state.krugs[0] == 0
+    believe(state, 2)
+    assert len(state.hands[0]) == 6 and state.krugs[0] == 1
+
+
+def test_actions_are_described_in_german() -> None:
+    assert E.describe_action({"type": "pass"}) == "passt und zieht eine Karte"
+    lay_text = E.describe_action({"type": "lay", "cards": ["R5"], "spice": "K", "number": 7})
+    assert lay_text == "legt eine Karte verdeckt: „Kardamom 7“"
+    assert E.describe_action({"type": "doubt", "feature": "spice", "window": 3}) == (
+        "zweifelt das Gewürz an"
+    )
