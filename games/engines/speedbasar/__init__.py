@@ -10,6 +10,15 @@ BENCH = BenchSpec(
     tournaments=(
         Tournament(hero="stark", field="normal", players=4, games=1000, quick_games=100),
         Tournament(hero="normal", field="leicht", players=4, games=1000, quick_games=100),
+        Tournament(
+            hero="stark",
+            field="normal",
+            players=4,
+            games=400,
+            quick_games=40,
+            options={"extrascharf": "zufall"},
+            label="Extrascharf: 2 zufällige",
+        ),
     ),
 )
 
