@@ -93,6 +93,13 @@ def _half_true(view: View, action: Action) -> bool:
     return C.fits_number(card, v) or C.fits_spice(card, s)
 
 
+def doubt_gain(p: float, pile: int, last_card: bool) -> float:
+    """The normal bot's doubt rule: what doubting a feature that is a lie with probability ``p``
+    gains over believing (win or lose the pile plus two cards; on a last card the Krug is at
+    stake). It doubts when this exceeds 1; the strong bot uses it to predict the others."""
+    return (2 * p - 1) * (pile + 2) + 10 * p * (1 if last_card else 0)
+
+
 class NormalBot:
     strength = "normal"
 
@@ -118,9 +125,7 @@ class NormalBot:
             return believe
         feature = "number" if ins["number_lie"] >= ins["spice_lie"] else "spice"
         p = ins[f"{feature}_lie"]
-        last = 1 if view["doubt_window"]["last_card"] else 0
-        gain = (2 * p - 1) * (_pile_size(view) + 2) + 10 * p * last
-        if gain > 1.0:
+        if doubt_gain(p, _pile_size(view), view["doubt_window"]["last_card"]) > 1.0:
             return _find(legal, "doubt", feature) or believe
         return believe
 
@@ -248,8 +253,7 @@ class StarkBot:
             feature = "number" if p_num >= p_spi else "spice"
             p = max(p_num, p_spi)
             after = pile + len(laid)
-            gain = (2 * p - 1) * (after + 2) + 10 * p * (1 if last else 0)
-            q = min(0.97, max(0.03, _sigmoid(2.0 * (gain - 1.0))))
+            q = min(0.97, max(0.03, _sigmoid(2.0 * (doubt_gain(p, after, last) - 1.0))))
             d = 1 - (1 - q) ** doubters
             pure = last and "reine_ware" in rules
             if feature == "number":

@@ -319,8 +319,9 @@ class SpeedbasarEngine(Engine[BasarState]):
         kind = action.get("type")
         if kind in ("believe", "doubt"):
             self._check_doubt(state, seat, action)
-            events = self._do_believe(state, seat) if kind == "believe" else []
-            if kind == "doubt":
+            if kind == "believe":
+                events = self._do_believe(state, seat)
+            else:
                 events = self._do_doubt(state, seat, action["feature"])
         elif kind in ("lay", "pass"):
             if state.phase == DOUBT:
