@@ -27,7 +27,7 @@ from math import comb
 from typing import Any
 
 from games.engines.speedbasar import cards as C
-from games.engines.speedbasar.rules import allowed_claims
+from games.engines.speedbasar.rules import allowed_claims, number_holds, spice_holds
 
 
 def unknown_pool(view: dict[str, Any], public: bool = False) -> list[int]:
@@ -143,8 +143,6 @@ def _bluff_truth(
 ) -> tuple[float, float]:
     """P(number doubt fails), P(spice doubt fails) for the card a bluffer lays (its hand holds no
     exact card of any allowed claim)."""
-    from games.engines.speedbasar.rules import number_holds, spice_holds
-
     rest = [0 if k in exact else counts[k] for k in range(C.KINDS)]
     both = num = spi = 0
     for k in range(C.KINDS):
@@ -183,11 +181,8 @@ def instinct(
     claims = allowed_claims(earlier, "gleicher_preis" in rules)
     claim = (C.SPICE_INDEX[top["spice"]], top["number"])
     laid = top["count"]
-    counts = unknown_pool(view, public=public)
-    own = not public and claimant == view["seat"]
-    if own:
-        # the seat's own claim: the question is how it looks to the others
-        counts = unknown_pool(view, public=True)
+    # for the seat's own claim the question is how it looks to the others
+    counts = unknown_pool(view, public=public or claimant == view["seat"])
     h = view["hand_counts"][claimant] + laid
     pure = (
         "reine_ware" in rules
