@@ -1,6 +1,6 @@
 """Speedone: the UNO-style shedding game (rules in docs/rules/speedone.md)."""
 
-from bench.engines import BenchSpec, Tournament
+from games.engines.benchspec import BenchSpec, Tournament
 from games.engines.speedone.info import card_info, requirement, sort_hand
 from games.engines.speedone.rules import SpeedoneEngine, State
 

@@ -86,6 +86,51 @@ def _score_card(card: int, hand: list[int], next_cards: int, next_is_friend: boo
     return score
 
 
+#: weights of stark's rule of thumb (tuned in 4-player tournaments against normal)
+PARAMS: dict[str, float] = {
+    "same": 3.0,
+    "points": 0.05,
+    "missed": 2.5,
+    "wild": -40.0,
+    "w4": 2.0,
+    "attack_at": 2,
+    "attack": 100.0,
+    "draw2": 1.0,
+    "skip": -1.0,
+}
+
+
+def _stark_score(
+    card: int, hand: list[int], next_cards: int, next_missed: int, friend: bool
+) -> float:
+    """Stark's preference for laying ``card``: play to win the round, not to save points.
+    Follow the colour held most, lead the colour the next player failed to serve, hold wilds
+    and Aussetzen for the end, strike with action cards when the next player is nearly out."""
+    p = PARAMS
+    v = card & 15
+    col = card >> 4
+    attack = next_cards <= p["attack_at"] and not friend
+    if col == WILD_COLOR:
+        score = p["wild"]
+        if card == W4:
+            score += p["w4"] + (2 * p["attack"] if attack else 0)
+        return score
+    same = sum(1 for c in hand if c >> 4 == col) - 1
+    score = p["same"] * same + p["points"] * POINTS[card]
+    if next_missed >> col & 1 and not friend:
+        score += p["missed"]
+    if v >= 10:
+        if attack:
+            score += p["attack"] + (10 if v == DRAW2 else 0)
+        elif friend and v != REVERSE:
+            score -= 30
+        elif v == DRAW2:
+            score += p["draw2"]
+        else:
+            score += p["skip"]
+    return score
+
+
 def normal_choice(view: View, legal: list[Action]) -> Action:
     plays = [a for a in legal if a["type"] == "play"]
     if not plays:
@@ -116,6 +161,58 @@ def normal_choice(view: View, legal: list[Action]) -> Action:
     if card >> 4 == WILD_COLOR:
         return {"type": "play", "card": best["card"], "color": COLORS[best_wish(hand, card)]}
     return best
+
+
+def _missed_mask(colours: list[Any]) -> int:
+    mask = 0
+    for c in colours:
+        mask |= 1 << (COLORS.index(c) if isinstance(c, str) else c)
+    return mask
+
+
+def stark_wish(hand: list[int], played: int, next_missed: int) -> int:
+    """The colour held most after laying ``played``; ties go to a colour the next player
+    failed to serve, then to the most points."""
+    counts = [0, 0, 0, 0]
+    weight = [0, 0, 0, 0]
+    rest = list(hand)
+    rest.remove(played)
+    for c in rest:
+        col = c >> 4
+        if col < 4:
+            counts[col] += 1
+            weight[col] += POINTS[c]
+    return max(range(4), key=lambda k: (counts[k], next_missed >> k & 1, weight[k], -k))
+
+
+def heuristic_choice(view: View, legal: list[Action]) -> Action:
+    """Stark's rule of thumb without search."""
+    plays = [a for a in legal if a["type"] == "play"]
+    if not plays:
+        return DRAW
+    hand = _hand(view)
+    if ONE in legal and len(hand) == 2:
+        return ONE
+    nxt = _next_seat(view)
+    next_cards = view["seats"][nxt]["cards"]
+    friend = _same_team(view, view["seat"], nxt)
+    mask = _missed_mask(view["seats"][nxt]["missed"])
+    best = max(
+        (parse(a["card"]) for a in plays),
+        key=lambda c: _stark_score(c, hand, next_cards, mask, friend),  # type: ignore[arg-type]
+    )
+    assert best is not None
+    if best >> 4 == WILD_COLOR:
+        return {"type": "play", "card": NAME[best], "color": COLORS[stark_wish(hand, best, mask)]}
+    return {"type": "play", "card": NAME[best]}
+
+
+@dataclass
+class HeuristicBot:
+    strength: str = "heuristic"
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        return heuristic_choice(view, legal)
 
 
 @dataclass
@@ -222,9 +319,10 @@ def _apply_internal(state: State, seat: int, action: Action) -> None:
         _ENGINE._play(state, seat, card, wish, None)
 
 
-def _candidates(view: View, legal: list[Action]) -> list[Action]:
+def _candidates(view: View, legal: list[Action], wide: bool = False) -> list[Action]:
     """Distinct sensible moves: each card once (wilds with the best wish, plus the wish of the
-    colour the next player failed to serve), and drawing when no card fits."""
+    colour the next player failed to serve, or every wish when ``wide``), and drawing when no
+    card fits."""
     plays = [a for a in legal if a["type"] == "play"]
     if not plays:
         return [DRAW]
@@ -241,9 +339,11 @@ def _candidates(view: View, legal: list[Action]) -> list[Action]:
         card = parse(name)
         assert card is not None
         if card >> 4 == WILD_COLOR:
-            wish = COLORS[best_wish(hand, card)]
+            wish = COLORS[stark_wish(hand, card, _missed_mask(missed))]
             out.append({"type": "play", "card": name, "color": wish})
-            if missed and missed[-1] != wish and not _same_team(view, view["seat"], nxt):
+            if wide:
+                out.extend({"type": "play", "card": name, "color": c} for c in COLORS if c != wish)
+            elif missed and missed[-1] != wish and not _same_team(view, view["seat"], nxt):
                 out.append({"type": "play", "card": name, "color": missed[-1]})
         else:
             out.append(a)
@@ -253,22 +353,29 @@ def _candidates(view: View, legal: list[Action]) -> list[Action]:
 @dataclass
 class StarkBot:
     strength: str = "stark"
-    rollouts: int = 120
-    max_candidates: int = 5
+    rollouts: int = 200
+    max_candidates: int = 4
+    #: search only when some seat holds at most this many cards (0: always search); earlier
+    #: the rule of thumb decides, as rollouts cannot tell its candidates apart there
+    critical_cards: int = 3
+    #: every wish colour of a wild is a candidate
+    wide: bool = False
 
     def evaluate(
         self, view: View, legal: list[Action], rng: random.Random
     ) -> list[tuple[Action, float]]:
-        cands = _candidates(view, legal)
-        if len(cands) > self.max_candidates:
+        cands = _candidates(view, legal, self.wide)
+        if len(cands) > 1:
             hand = _hand(view)
             nxt = _next_seat(view)
             nc = view["seats"][nxt]["cards"]
             friend = _same_team(view, view["seat"], nxt)
-            cands.sort(
-                key=lambda a: -_score_card(parse(a["card"]) or 0, hand, nc, friend)  # type: ignore[arg-type]
-            )
+            mask = _missed_mask(view["seats"][nxt]["missed"])
+            # stable sort: the rule of thumb's favourite first, it wins ties
+            cands.sort(key=lambda a: -_stark_score(parse(a["card"]), hand, nc, mask, friend))  # type: ignore[arg-type]
             cands = cands[: self.max_candidates]
+            if self.critical_cards and min(s["cards"] for s in view["seats"]) > self.critical_cards:
+                cands = cands[:1]
         if len(cands) == 1:
             return [(cands[0], 1.0)]
         seat = view["seat"]
@@ -309,6 +416,8 @@ def make_bot(strength: str) -> Any:
         return NormalBot()
     if strength == "stark":
         return StarkBot()
+    if strength == "heuristic":
+        return HeuristicBot()
     raise ValueError(f"unknown strength {strength!r}")
 
 
