@@ -132,7 +132,7 @@ class NormalBot:
 
 # -- stark ---------------------------------------------------------------------------------------
 @dataclass
-class Option:
+class Candidate:
     action: Action
     value: float
     suspicion: float  # likelier lie from the others' side
@@ -211,7 +211,7 @@ class StarkBot:
         return best
 
     # -- laying ----------------------------------------------------------------------------
-    def rank(self, view: View, legal: list[Action]) -> list[Option]:
+    def rank(self, view: View, legal: list[Action]) -> list[Candidate]:
         seat = view["seat"]
         rules = view["rules"]
         hand = [C.CODE_TO_CARD[h["card"]] for h in view["hand"]]
@@ -226,13 +226,13 @@ class StarkBot:
         nxt = (seat + 1) % view["players"]
         squeeze = self.squeeze if view["hand_counts"][nxt] == 1 else 0.0
         looks: dict[tuple[tuple[int, int], int], tuple[float, float]] = {}
-        options: list[Option] = []
+        options: list[Candidate] = []
         for action in legal:
             if action["type"] == "pass":
                 value = -cc
                 if view["noch"] <= 1:
                     value -= 0.5  # passing ends the game with our hand as it is
-                options.append(Option(action, value, 0.0, 0.0, True))
+                options.append(Candidate(action, value, 0.0, 0.0, True))
                 continue
             laid = _lay_card(action)
             claim = _claim(action)
@@ -272,7 +272,7 @@ class StarkBot:
                 room = 3 if claim[1] == 10 else 10 - claim[1]
                 value += squeeze * (1 - room / 9) * (1 - d)
             honest = all(C.honest(c, claim[0], claim[1]) for c in laid)
-            options.append(Option(action, value, p, d, honest))
+            options.append(Candidate(action, value, p, d, honest))
         return options
 
     @staticmethod
