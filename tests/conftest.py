@@ -16,9 +16,6 @@ from urllib.parse import quote
 
 import pytest
 
-from accounts.bots import ensure_bots
-from accounts.identity import Player
-from accounts.models import User
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -186,27 +183,38 @@ def page(browser: object) -> Iterator[object]:
 # -- the cast: Alice, Bob and the site's bots -----------------------------------------------------
 
 
+# (imports inside the fixtures: the engine tests also run without Django, `-p no:django`)
 @pytest.fixture
 def bots(db):
+    from accounts.bots import ensure_bots
+
     return ensure_bots()
 
 
 @pytest.fixture
 def alice(db):
+    from accounts.models import User
+
     return User.objects.create_user("Alice", password="kartenglück-42")
 
 
 @pytest.fixture
 def bob(db):
+    from accounts.models import User
+
     return User.objects.create_user("Bob", password="kartenglück-42")
 
 
 @pytest.fixture
 def alice_player(alice):
+    from accounts.identity import Player
+
     return Player(user=alice)
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings: object) -> None:
+def _fast_password_hashing(request: pytest.FixtureRequest) -> None:
     """In-process tests create many users; the live server keeps the real hasher."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+    if request.config.pluginmanager.hasplugin("django"):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -4,7 +4,8 @@ Kept in the engine layer so that engines never import the benchmark code."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -15,14 +16,14 @@ class Tournament:
     players: int
     games: int
     quick_games: int
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
     label: str = ""
 
 
 @dataclass(frozen=True)
 class BenchSpec:
     random_players: int
-    random_options: dict[str, Any] = field(default_factory=dict)
+    random_options: dict[str, Any] = dataclasses.field(default_factory=dict)
     tournaments: tuple[Tournament, ...] = ()
     bot_players: int = 4
     bot_decisions: int = 300
