@@ -52,7 +52,7 @@ from games.engines.speedtroedel.rules import (
 )
 
 #: default rollouts per decision of the strong bot (web play, advice)
-STARK_ROLLOUTS = int(os.environ.get("SPEEDTROEDEL_STARK_ROLLOUTS", "240"))
+STARK_ROLLOUTS = int(os.environ.get("SPEEDTROEDEL_STARK_ROLLOUTS", "500"))
 QUALITY_WEIGHT = 0.04
 
 
@@ -241,36 +241,55 @@ class NormalBot:
 
 
 # -- stark -------------------------------------------------------------------------------------
+def _key_tables() -> list[list[list[int]]]:
+    """``KEYS[ramsch][f + 1][card]`` = ``_key(card, f, ramsch)``; for ``f = -1`` a colour card
+    counts in its own suit (it would set the suit)."""
+    tables = []
+    for ramsch in (False, True):
+        per_f = []
+        for f in range(-1, 5):
+            row = [-1] * 107
+            for c in range(107):
+                row[c] = _key(c, f if f >= 0 else (c // 20 if c < 100 else -1), ramsch)
+            per_f.append(row)
+        tables.append(per_f)
+    return tables
+
+
+KEYS = _key_tables()
+
+
 def _rollout_play(st: State, seat: int) -> int:
-    """Fast perfect-information policy used inside rollouts."""
+    """Fast perfect-information policy used inside rollouts: lead a card nobody can beat, else a
+    low colour card; follow with the cheapest card that beats everything still to come, else
+    dump (Fälschung, Schnäppchenblick, lowest card); Ganzer Posten last on a lost trick."""
     cards = playable(st, seat)
     if len(cards) == 1:
         return cards[0]
     n = st.n
     trick = st.tcards
-    ramsch = st.ramsch
     hands = st.hands
+    per_f = KEYS[st.ramsch]
     if not trick:
         f0 = st.g_colour
         best_c = -1
         for c in cards:
             if c >= 100 or c % 20 == 0:
                 continue
-            f = f0 if f0 >= 0 else c // 20
-            k = _key(c, f, ramsch)
-            if k < 0:
+            kt = per_f[(f0 if f0 >= 0 else c // 20) + 1]
+            k = kt[c]
+            if k < 0 or (best_c >= 0 and c > best_c):
                 continue
             ok = True
             for s in range(n):
-                if s == seat:
-                    continue
-                for o in hands[s]:
-                    if _key(o, f, ramsch) > k:
-                        ok = False
+                if s != seat:
+                    for o in hands[s]:
+                        if kt[o] > k:
+                            ok = False
+                            break
+                    if not ok:
                         break
-                if not ok:
-                    break
-            if ok and (best_c < 0 or c < best_c):
+            if ok:
                 best_c = c
         if best_c >= 0:
             return best_c
@@ -282,27 +301,25 @@ def _rollout_play(st: State, seat: int) -> int:
     after = n - len(trick) - 1
     if POSTEN in cards and after == 0 and len(trick) >= 2:
         return POSTEN
-    best = -1
-    for c in trick:
-        k = _key(c, f, ramsch)
-        if k > best:
-            best = k
-    # strongest answer of the players still to come
+    kt = per_f[f + 1]
+    best = max([kt[c] for c in trick])
     rest_best = best
     for i in range(1, after + 1):
-        s = (seat + i) % n
-        h = hands[s]
-        ff = f
-        follow = [o for o in h if o < 100 and o // 20 == ff] if ff >= 0 else []
-        for o in follow or h:
-            k = _key(o, ff if ff >= 0 else (o // 20 if o < 100 else -1), ramsch)
+        h = hands[(seat + i) % n]
+        if f >= 0:
+            lo = f * 20
+            follow = [o for o in h if lo <= o < lo + 20]
+            if follow:
+                h = follow
+        for o in h:
+            k = kt[o]
             if k > rest_best:
                 rest_best = k
     pick = -1
     pk = 10**6
     for c in cards:
-        k = _key(c, f if f >= 0 else (c // 20 if c < 100 else -1), ramsch)
-        if k > rest_best and k < pk:
+        k = kt[c]
+        if rest_best < k < pk:
             pk = k
             pick = c
     if pick >= 0:
@@ -392,10 +409,9 @@ class StrongBot:
         cands = _candidates(view, legal)
         if len(cands) == 1:
             return cands[0], []
-        from games.engines.speedtroedel.rules import SpeedtroedelEngine
-        from games.engines.speedtroedel.views import sample_state
+        from games.engines.speedtroedel.views import make_sampler
 
-        engine = _ENGINE or SpeedtroedelEngine()
+        deal = make_sampler(view)
         me = view["seat"]
         xs = [
             SUITS.index(a["colour"]) if kind == "ask" else _resolve_own(view, a, kind)
@@ -405,7 +421,7 @@ class StrongBot:
         totals = [0.0] * len(cands)
         quality = view["round"] < view["rounds"]
         for _ in range(samples):
-            st = sample_state(engine, view, rng)
+            st = deal(rng, False)
             st.sim = True
             base = st.scores[:]
             for i, x in enumerate(xs):
@@ -422,9 +438,6 @@ class StrongBot:
 
 def _resolve_own(view: View, action: Action, kind: str) -> int:
     return _card_of(action)  # an "F" is matched to the sampled hand later
-
-
-_ENGINE: Any = None
 
 
 def make_bot(strength: str) -> Any:

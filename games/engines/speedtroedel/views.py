@@ -12,6 +12,7 @@ cards it will miss next round.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from games.engines.base import View
@@ -36,6 +37,7 @@ from games.engines.speedtroedel.rules import (
     PLAY,
     SWAP,
     State,
+    clone_state,
     follow_suit,
     hand_sizes,
     next_need,
@@ -246,14 +248,19 @@ def sample_state(engine: SpeedtroedelEngine, view: View, rng: random.Random) -> 
     hands, all boxes, the attic) are dealt at random consistently with the view: crossed-out
     colours, cards seen this round, the card this seat passed in the Tauschrunde, the receivers
     of the last trick, the counts of every hand, box and attic tier."""
+    return make_sampler(view)(rng, True)
+
+
+def make_sampler(view: View) -> Callable[[random.Random, bool], State]:
+    """``sample_state`` in two steps: read the view once, then deal as often as needed
+    (``orders=False`` leaves box and attic order unshuffled, for rollouts that end with the
+    round)."""
     me: int = view["seat"]
     n: int = view["players"]
     opts = dict(view["options"])
     st = State()
     st.n = n
     st.options = opts
-    st.seed = rng.getrandbits(63)
-    st.shuffles = rng.randrange(1, 1000)
     st.sizes = hand_sizes(n, opts["partie_kurz"])
     st.rnd = view["round"] - 1
     st.phase = PHASE_NAMES.index(view["phase"])
@@ -276,7 +283,7 @@ def sample_state(engine: SpeedtroedelEngine, view: View, rng: random.Random) -> 
     for t in view["tricks"]:
         cards = ids.many([c for _, c in t["plays"]])
         seats = [s for s, _ in t["plays"]]
-        by_code = {}
+        by_code: dict[str, list[int]] = {}
         for c in cards:
             by_code.setdefault(code(c), []).append(c)
         taken = []
@@ -304,7 +311,7 @@ def sample_state(engine: SpeedtroedelEngine, view: View, rng: random.Random) -> 
     st.ramsch = view["ramsch"]
     pend = view["pending"]
     if pend is not None:
-        in_trick = {}
+        in_trick: dict[str, list[int]] = {}
         for c in trick_cards:
             in_trick.setdefault(code(c), []).append(c)
         st.winner = pend["winner"]
@@ -395,55 +402,68 @@ def sample_state(engine: SpeedtroedelEngine, view: View, rng: random.Random) -> 
         allowed.append(opts_c)
     if sum(cap) != len(unknown):
         raise ValueError("view is inconsistent: card counts do not add up")
-    groups = assign(unknown, allowed, cap, rng)
-    if groups is None:
-        raise ValueError("view is inconsistent: no deal fits")
-    members: list[list[int]] = [[] for _ in cap]
-    for c, g in zip(unknown, groups, strict=True):
-        members[g].append(c)
-    st.hands = [[] for _ in range(n)]
-    st.boxes = [[] for _ in range(n)]
-    st.hands[me] = sorted(hand)
-    b = box[:]
-    rng.shuffle(b)
-    st.boxes[me] = b
-    for s in others:
-        st.hands[s] = sorted(members[gid_hand[s]])
-        b = members[gid_box[s]]
-        rng.shuffle(b)
-        st.boxes[s] = b
-    attic: list[int] = []
-    for t in range(5):
-        stack = members[base + t]
-        rng.shuffle(stack)
-        attic.extend(stack)
-    if top is not None:
-        attic.insert(0, top)
-    elif (
-        attic and attic_view["top_stars"] is not None and TIER[attic[0]] != attic_view["top_stars"]
-    ):
-        k = next(i for i, c in enumerate(attic) if TIER[c] == attic_view["top_stars"])
-        attic[0], attic[k] = attic[k], attic[0]
-    st.attic = attic
     # Tauschrunde: this seat's record; for the others only what this seat knows
     st.swap_log = [None] * n
     if log is not None:
         gave_c = parse(log["gave"]) or 0
         got_c = parse(log["got"]) or 0
         st.swap_log[me] = [gave_c, got_c]
-    st.swap_choice = []
-    if st.phase == SWAP:
-        st.swap_choice = [-1] * n
-        ready = set(view["swap_ready"])
-        for s in ready:
-            if s == me:
-                st.swap_choice[s] = ids_resolve(st.hands[me], view["swap_choice"])
-            else:
-                st.swap_choice[s] = rng.choice(st.hands[s])
-    return st
+    st.hands = [[] for _ in range(n)]
+    st.boxes = [[] for _ in range(n)]
+    st.hands[me] = sorted(hand)
+    st.boxes[me] = box[:]
+    st.attic = []
+    ready = sorted(view["swap_ready"]) if st.phase == SWAP else []
+    own_choice = view.get("swap_choice")
+
+    def deal(rng: random.Random, orders: bool = True) -> State:
+        groups = assign(unknown, allowed, cap, rng)
+        if groups is None:
+            raise ValueError("view is inconsistent: no deal fits")
+        members: list[list[int]] = [[] for _ in cap]
+        for c, g in zip(unknown, groups, strict=True):
+            members[g].append(c)
+        out = clone_state(st)
+        out.seed = rng.getrandbits(63)
+        out.shuffles = rng.randrange(1, 1000)
+        if orders:
+            rng.shuffle(out.boxes[me])
+        for s in others:
+            out.hands[s] = sorted(members[gid_hand[s]])
+            b = members[gid_box[s]]
+            if orders:
+                rng.shuffle(b)
+            out.boxes[s] = b
+        attic: list[int] = []
+        for t in range(5):
+            stack = members[base + t]
+            if orders:
+                rng.shuffle(stack)
+            attic.extend(stack)
+        if top is not None:
+            attic.insert(0, top)
+        elif (
+            attic
+            and attic_view["top_stars"] is not None
+            and TIER[attic[0]] != attic_view["top_stars"]
+        ):
+            k = next(i for i, c in enumerate(attic) if TIER[c] == attic_view["top_stars"])
+            attic[0], attic[k] = attic[k], attic[0]
+        out.attic = attic
+        out.swap_choice = []
+        if out.phase == SWAP:
+            out.swap_choice = [-1] * n
+            for s in ready:
+                if s == me:
+                    out.swap_choice[s] = ids_resolve(out.hands[me], own_choice)
+                else:
+                    out.swap_choice[s] = rng.choice(out.hands[s])
+        return out
+
+    return deal
 
 
-def ids_resolve(cards: list[int], text: str) -> int:
+def ids_resolve(cards: list[int], text: Any) -> int:
     c = parse(text)
     if c == FALSCH_A and FALSCH_A not in cards:
         return FALSCH_B
