@@ -620,9 +620,9 @@ def bid_fit(st: WerkState, me: int) -> float:
     return math.exp(-err / 2)
 
 
-def rollout(st: WerkState, me: int) -> tuple[float, int]:
-    """Play the round out with the heuristics; returns (value for ``me``, tricks of ``me``)."""
-    n0 = len(st.sheet)
+def rollout(st: WerkState, me: int, n0: int) -> tuple[float, int]:
+    """Play the round out with the heuristics; returns (value for ``me``, tricks of ``me``).
+    ``n0`` is the length of the score sheet before the round ends."""
     p = st.players
     while st.phase != P_OVER and len(st.sheet) == n0:
         if st.phase == P_PASS:
@@ -671,8 +671,9 @@ class StarkBot:
                 st = _copy(base)
                 if mv[0] == "s":
                     st.pass_choice[me] = -1
+                n0 = len(st.sheet)
                 apply_move(st, me, mv)
-                v, t = rollout(st, me)
+                v, t = rollout(st, me, n0)
                 totals[i] += v
                 tricks[i] += t
         return [t / n for t in totals], [t / n for t in tricks], n
