@@ -1,0 +1,564 @@
+"""Load test for live tables: ``python -m bench.load --url URL --tables N --seconds S [--json]``.
+
+Run it against a server started with ``make run`` and **with the same environment** (the same
+``DATABASE_URL``; ``VAR_DIR`` if you changed it), e.g.::
+
+    PORT=8123 make run &
+    .venv/bin/python -m bench.load --url http://127.0.0.1:8123 --tables 50 --seconds 30 --json
+
+For every table the benchmark creates two users ``load<N>-a`` / ``load<N>-b``, logs them in by
+writing Django sessions, starts a two-player Speedone match through
+``games.services.start_match`` (no move timer) and opens one websocket per seat at
+``/ws/partie/<id>/`` with the ``sessionid`` cookie and an ``Origin`` header. Each simulated person
+answers at once (or after ``--think-ms``): when the pushed board shows it is their turn
+(``#draw`` is only rendered for the seat to act) they press ONE if they may, else play the first
+playable card (a wish card wishes their most frequent colour), else draw, and send the action with
+the board's ``data-version``. A finished match is replaced by a new one at the same table.
+
+Measured, only for moves *sent* inside the measurement window (after every table is connected):
+
+* ``moves`` / ``moves_per_s``: moves whose broadcast reached the other seat;
+* ``latency_ms``: send -> the first board with a higher version on the OTHER player's socket
+  (the "move -> broadcast" time a human at the other seat sees), p50/p95/p99/max;
+* ``errors``: rejected moves (a flash message from the server), socket errors (failed connect,
+  unexpected close) and moves that got no broadcast within ``--drain`` seconds.
+
+The benchmark needs the database only. The one broadcast it causes itself (``start_match`` tells
+the match group, which is still empty) goes to an in-memory channel layer, so the benchmark does not
+need to know the URL of the embedded Redis that ``make run`` starts when ``REDIS_URL`` is unset.
+``channel_layer`` in the output is ``settings.CHANNEL_LAYER`` of *this* process: start the bench
+with the same ``CHANNEL_LAYER`` as the server.
+
+Bounded: at most 500 tables and 600 seconds; only loopback URLs are accepted; the whole run (setup,
+window, drain) has a hard deadline and stops by itself. Matches created by the run are deleted at
+the end together with the run's sessions and ``load*`` users (``--keep`` keeps them all), so the
+leaderboard and user list of a dev database stay clean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import html
+import ipaddress
+import json
+import logging
+import os
+import re
+import resource
+import socket
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+MAX_TABLES = 500
+MAX_SECONDS = 600
+
+RE_VERSION = re.compile(r'<div id="board"[^>]*\bdata-version="(\d+)"')
+RE_STATUS = re.compile(r'<div id="board"[^>]*\bdata-status="(\w+)"')
+RE_PLAYABLE = re.compile(r'class="card-button playable" data-card="([^"]+)"')
+RE_HAND = re.compile(r'class="card-button(?: playable)?" data-card="([^"]+)"')
+RE_FLASH_ERROR = re.compile(r'<p class="flash error"[^>]*>(.*?)</p>', re.S)
+
+
+# -- board parsing ---------------------------------------------------------------------------------
+@dataclass
+class Board:
+    version: int
+    status: str
+    my_turn: bool
+    can_one: bool
+    playable: list[str]
+    hand: list[str]
+
+
+def parse_board(text: str) -> Board | None:
+    m = RE_VERSION.search(text)
+    if m is None:
+        return None
+    s = RE_STATUS.search(text)
+    return Board(
+        version=int(m.group(1)),
+        status=s.group(1) if s else "",
+        my_turn='id="draw"' in text,  # drawing is legal on every turn, and only on one's turn
+        can_one='id="one"' in text,
+        playable=RE_PLAYABLE.findall(text),
+        hand=RE_HAND.findall(text),
+    )
+
+
+def choose(board: Board) -> dict[str, Any]:
+    """A quick human: ONE when allowed, else the first playable card, else draw."""
+    if board.can_one:
+        return {"type": "one"}
+    if board.playable:
+        plain = [c for c in board.playable if not c.startswith("W")]
+        card = plain[0] if plain else board.playable[0]
+        if card.startswith("W"):
+            colours = Counter(c[0] for c in board.hand if c[0] in "RYGB")
+            colour = colours.most_common(1)[0][0] if colours else "R"
+            return {"type": "play", "card": card, "color": colour}
+        return {"type": "play", "card": card}
+    return {"type": "draw"}
+
+
+# -- Django side (sync, runs in one worker thread) -------------------------------------------------
+def setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    # start_match() broadcasts to the (still empty) match group after the commit; keep that in
+    # this process so the bench needs no Redis URL (see the module docstring).
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    logging.getLogger("speedgames").setLevel(logging.WARNING)  # no "match start" line per match
+
+
+def make_players(table: int) -> list[tuple[Any, str]]:
+    """Two users for ``table`` and a fresh logged-in session cookie for each."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore as DbStore
+
+    from accounts.models import User
+
+    store_cls = getattr(import_module(settings.SESSION_ENGINE), "SessionStore", DbStore)
+    out = []
+    for side in "ab":
+        name = f"load{table}-{side}"
+        user = User.objects.filter(username=name).first()
+        if user is None:
+            user = User(username=name)
+            user.set_unusable_password()
+            user.save()
+        session = store_cls()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        out.append((user, session.session_key))
+    return out
+
+
+def new_match(users: list[Any]) -> int:
+    from games.services import SeatSpec, start_match
+
+    match = start_match(
+        "speedone",
+        [SeatSpec(name=u.username, user=u) for u in users],
+        move_seconds=None,
+    )
+    return int(match.pk)
+
+
+def cleanup(match_ids: list[int], session_keys: list[str], user_ids: list[int]) -> int:
+    """Delete what the run created: its matches (with seats and moves), sessions and users."""
+    from django.contrib.sessions.models import Session
+
+    from accounts.models import User
+    from games.models import Match
+
+    deleted = 0
+    for i in range(0, len(match_ids), 200):
+        chunk = match_ids[i : i + 200]
+        deleted += Match.objects.filter(pk__in=chunk).delete()[1].get("games.Match", 0)
+    for i in range(0, len(session_keys), 200):
+        Session.objects.filter(session_key__in=session_keys[i : i + 200]).delete()
+    for i in range(0, len(user_ids), 200):
+        User.objects.filter(pk__in=user_ids[i : i + 200], username__startswith="load").delete()
+    return deleted
+
+
+def db_info() -> tuple[str, str]:
+    from django.conf import settings
+    from django.db import connection
+
+    return connection.vendor, str(getattr(settings, "CHANNEL_LAYER", ""))
+
+
+# -- the load --------------------------------------------------------------------------------------
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    sent: int = 0
+    rejected: int = 0
+    socket_errors: int = 0
+    unanswered: int = 0
+    matches_started: int = 0
+    matches_finished: int = 0
+    reject_reasons: Counter[str] = field(default_factory=Counter)
+    socket_reasons: Counter[str] = field(default_factory=Counter)
+
+
+class Run:
+    def __init__(self, args: argparse.Namespace) -> None:
+        from asgiref.sync import sync_to_async
+
+        self.args = args
+        self.db = lambda fn, *a: sync_to_async(fn, thread_sensitive=True)(*a)
+        parts = urlsplit(args.url)
+        self.origin = f"{parts.scheme}://{parts.netloc}"
+        ws_scheme = "wss" if parts.scheme == "https" else "ws"
+        self.ws_base = f"{ws_scheme}://{parts.netloc}"
+        self.stats = Stats()
+        self.match_ids: list[int] = []
+        self.session_keys: list[str] = []
+        self.user_ids: list[int] = []
+        self.started = asyncio.Event()  # the measurement window opened
+        self.stopping = asyncio.Event()  # the window closed: send nothing new
+        self.t_start = self.t_end = 0.0
+        self.connect_sem = asyncio.Semaphore(32)
+        self.ready: set[int] = set()
+        self.all_ready = asyncio.Event()
+
+    def in_window(self, t: float) -> bool:
+        return self.started.is_set() and self.t_start <= t < self.t_end
+
+    async def connect(self, match_id: int, cookie: str) -> Any:
+        from websockets.asyncio.client import connect
+
+        async with self.connect_sem:
+            return await connect(
+                f"{self.ws_base}/ws/partie/{match_id}/",
+                additional_headers={"Cookie": f"sessionid={cookie}"},
+                origin=self.origin,  # type: ignore[arg-type]
+                open_timeout=self.args.connect_timeout,
+                close_timeout=2,
+                ping_interval=None,
+                max_size=2**22,
+            )
+
+    def socket_error(self, exc: BaseException) -> None:
+        self.stats.socket_errors += 1
+        self.stats.socket_reasons[f"{type(exc).__name__}: {exc}"[:120]] += 1
+
+    async def table(self, index: int) -> None:
+        try:
+            players = await self.db(make_players, index)
+        except Exception as exc:  # noqa: BLE001 - reported, the table stays empty
+            self.socket_error(exc)
+            self._mark_ready(index)
+            return
+        users = [u for u, _ in players]
+        self.session_keys.extend(k for _, k in players)
+        self.user_ids.extend(u.pk for u in users)
+        first = True
+        while not self.stopping.is_set():
+            try:
+                await self.play_match(index, users, [k for _, k in players], first)
+            except Exception as exc:  # noqa: BLE001 - counted; try again with a new match
+                if not self.stopping.is_set():
+                    self.socket_error(exc)
+                self._mark_ready(index)
+                await asyncio.sleep(0.5)
+            first = False
+
+    def _mark_ready(self, index: int) -> None:
+        self.ready.add(index)
+        if len(self.ready) >= self.args.tables:
+            self.all_ready.set()
+
+    async def play_match(
+        self, index: int, users: list[Any], cookies: list[str], first: bool
+    ) -> None:
+        match_id = await self.db(new_match, users)
+        self.match_ids.append(match_id)
+        if self.started.is_set():
+            self.stats.matches_started += 1
+        sockets = await asyncio.gather(
+            *(self.connect(match_id, c) for c in cookies), return_exceptions=True
+        )
+        opened: list[Any] = [s for s in sockets if not isinstance(s, BaseException)]
+        try:
+            for s in sockets:
+                if isinstance(s, BaseException):
+                    raise s
+            await TableState(self, index, opened).play(first)
+        finally:
+            await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
+
+
+class TableState:
+    """Two seats of one match: who moved when (for the latency) and the last board per seat."""
+
+    def __init__(self, run: Run, index: int, sockets: list[Any]) -> None:
+        self.run = run
+        self.index = index
+        self.thinking: set[asyncio.Task[None]] = set()
+        self.sockets = sockets
+        self.boards: list[Board | None] = [None, None]
+        self.acted = [-1, -1]  # the board version each seat last acted on
+        self.outstanding: list[tuple[int, float, int, bool]] = []  # version, t_sent, seat, counted
+        self.finished = asyncio.Event()
+
+    async def play(self, first: bool) -> None:
+        readers = [asyncio.create_task(self.reader(s)) for s in (0, 1)]
+        try:
+            if first:
+                # wait for both initial boards, then for the window to open
+                for _ in range(int(self.run.args.connect_timeout * 20)):
+                    if all(b is not None for b in self.boards) or self.finished.is_set():
+                        break
+                    await asyncio.sleep(0.05)
+                self.run._mark_ready(self.index)
+                await self.run.started.wait()
+                for s in (0, 1):
+                    await self.maybe_act(s)
+            stop = asyncio.create_task(self.run.stopping.wait())
+            done = asyncio.create_task(self.finished.wait())
+            await asyncio.wait([stop, done, *readers], return_when=asyncio.FIRST_COMPLETED)
+            if self.run.stopping.is_set() and not self.finished.is_set():
+                # drain: wait for the broadcasts of moves still in flight
+                deadline = time.monotonic() + self.run.args.drain
+                while self.outstanding and time.monotonic() < deadline:
+                    if self.finished.is_set() or all(r.done() for r in readers):
+                        break
+                    await asyncio.sleep(0.02)
+                self.run.stats.unanswered += sum(1 for o in self.outstanding if o[3])
+                self.outstanding.clear()
+            stop.cancel()
+            done.cancel()
+            for r in readers:
+                if r.done() and r.exception() is not None:
+                    raise r.exception()  # type: ignore[misc]
+        finally:
+            for r in [*readers, *self.thinking]:
+                r.cancel()
+            await asyncio.gather(*readers, *self.thinking, return_exceptions=True)
+
+    async def reader(self, seat: int) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        ws = self.sockets[seat]
+        try:
+            async for frame in ws:
+                now = time.perf_counter()
+                text = frame if isinstance(frame, str) else frame.decode()
+                if text.startswith('<div id="flash"'):
+                    m = RE_FLASH_ERROR.search(text)
+                    if m:
+                        self.rejected(seat, html.unescape(m.group(1)).strip())
+                    continue
+                board = parse_board(text)
+                if board is None:
+                    continue  # e.g. an invitation toast
+                self.delivered(seat, board.version, now)
+                old = self.boards[seat]
+                if old is None or board.version >= old.version:
+                    self.boards[seat] = board
+                if board.status and board.status != "running":
+                    if not self.finished.is_set():
+                        self.finished.set()
+                        if self.run.started.is_set():
+                            self.run.stats.matches_finished += 1
+                    return
+                if self.run.args.think_ms:
+                    task = asyncio.create_task(self.maybe_act(seat))
+                    self.thinking.add(task)
+                    task.add_done_callback(self.thinking.discard)
+                else:
+                    await self.maybe_act(seat)
+        except ConnectionClosed as exc:
+            if not self.run.stopping.is_set() and not self.finished.is_set():
+                raise RuntimeError(f"socket closed by the server: {exc}") from exc
+
+    def delivered(self, seat: int, version: int, now: float) -> None:
+        if not self.outstanding:
+            return
+        keep = []
+        for v, t_sent, mover, counted in self.outstanding:
+            if mover != seat and version > v:
+                if counted:
+                    self.run.stats.moves += 1
+                    self.run.stats.latencies.append(now - t_sent)
+            else:
+                keep.append((v, t_sent, mover, counted))
+        self.outstanding = keep
+
+    def rejected(self, seat: int, reason: str) -> None:
+        if self.run.started.is_set():
+            self.run.stats.rejected += 1
+            self.run.stats.reject_reasons[reason[:120]] += 1
+        self.outstanding = [o for o in self.outstanding if o[2] != seat]
+        self.acted[seat] = -1  # the server pushes the current board next: act on it again
+
+    async def maybe_act(self, seat: int) -> None:
+        run = self.run
+        board = self.boards[seat]
+        if (
+            board is None
+            or not run.started.is_set()
+            or run.stopping.is_set()
+            or not board.my_turn
+            or board.status != "running"
+            or board.version <= self.acted[seat]
+        ):
+            return
+        self.acted[seat] = board.version
+        action = choose(board)
+        if run.args.think_ms:
+            await asyncio.sleep(run.args.think_ms / 1000)
+            if run.stopping.is_set():
+                return
+        t_sent = time.perf_counter()
+        counted = run.in_window(t_sent)
+        self.outstanding.append((board.version, t_sent, seat, counted))
+        if counted:
+            run.stats.sent += 1
+        await self.sockets[seat].send(json.dumps({**action, "version": board.version}))
+
+
+# -- reporting -------------------------------------------------------------------------------------
+def percentile(sorted_values: list[float], p: float) -> float | None:
+    if not sorted_values:
+        return None
+    k = (len(sorted_values) - 1) * p / 100
+    lo = int(k)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (k - lo)
+
+
+def ms(x: float | None) -> float | None:
+    return None if x is None else round(x * 1000, 1)
+
+
+def check_loopback(url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme not in {"http", "https"} or not parts.hostname:
+        raise SystemExit(f"--url must look like http://127.0.0.1:8123/, not {url!r}")
+    try:
+        infos = socket.getaddrinfo(parts.hostname, parts.port or 80)
+    except OSError as exc:
+        raise SystemExit(f"cannot resolve {parts.hostname}: {exc}") from exc
+    for info in infos:
+        if not ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback:
+            raise SystemExit(f"refusing {url}: the load test only talks to loopback addresses")
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    run = Run(args)
+    vendor, layer = await run.db(db_info)
+    t_setup = time.perf_counter()
+    tasks = [asyncio.create_task(run.table(i)) for i in range(1, args.tables + 1)]
+    # go on after the setup timeout with the tables that are ready; the others count as errors
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(run.all_ready.wait(), timeout=args.setup_timeout)
+    setup_s = time.perf_counter() - t_setup
+    ready_tables = len(run.ready)
+    run.t_start = time.perf_counter()
+    run.t_end = run.t_start + args.seconds
+    run.started.set()
+    await asyncio.sleep(args.seconds)
+    run.stopping.set()
+    _, pending = await asyncio.wait(tasks, timeout=args.drain + 5)
+    for t in pending:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    deleted = 0
+    if not args.keep:
+        deleted = await run.db(
+            cleanup, list(run.match_ids), list(run.session_keys), list(run.user_ids)
+        )
+    s = run.stats
+    lat = sorted(s.latencies)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "url": args.url,
+        "tables": args.tables,
+        "tables_ready": ready_tables,
+        "seconds": args.seconds,
+        "think_ms": args.think_ms,
+        "moves": s.moves,
+        "moves_per_s": round(s.moves / args.seconds, 1),
+        "latency_ms": {
+            "p50": ms(percentile(lat, 50)),
+            "p95": ms(percentile(lat, 95)),
+            "p99": ms(percentile(lat, 99)),
+            "max": ms(lat[-1] if lat else None),
+            "samples": len(lat),
+        },
+        "errors": s.rejected + s.socket_errors + s.unanswered,
+        "error_detail": {
+            "rejected": s.rejected,
+            "socket": s.socket_errors,
+            "unanswered": s.unanswered,
+            "reasons": dict((s.reject_reasons + s.socket_reasons).most_common(5)),
+        },
+        "matches": {
+            "started_in_window": s.matches_started,
+            "finished_in_window": s.matches_finished,
+            "created": len(run.match_ids),
+            "deleted": deleted,
+        },
+        "setup_s": round(setup_s, 1),
+        "bench_cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
+        "channel_layer": layer,
+        "database": vendor,
+    }
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n")[0])
+    p.add_argument("--url", default="http://127.0.0.1:8000/", help="server base URL (loopback)")
+    p.add_argument("--tables", type=int, default=10, help=f"tables of two (1–{MAX_TABLES})")
+    p.add_argument("--seconds", type=float, default=20, help=f"window (1–{MAX_SECONDS})")
+    p.add_argument("--think-ms", type=float, default=0, help="pause before every move (default 0)")
+    p.add_argument("--json", action="store_true", help="print one JSON object only")
+    p.add_argument(
+        "--keep", action="store_true", help="keep the matches, sessions and users it created"
+    )
+    p.add_argument("--connect-timeout", type=float, default=30)
+    p.add_argument("--setup-timeout", type=float, default=120)
+    p.add_argument("--drain", type=float, default=5, help="seconds to wait for late broadcasts")
+    args = p.parse_args(argv)
+    if not 1 <= args.tables <= MAX_TABLES:
+        p.error(f"--tables must be 1–{MAX_TABLES}")
+    if not 1 <= args.seconds <= MAX_SECONDS:
+        p.error(f"--seconds must be 1–{MAX_SECONDS}")
+    if not 0 <= args.think_ms <= 60_000:
+        p.error("--think-ms must be 0–60000")
+    args.connect_timeout = min(max(args.connect_timeout, 1), 120)
+    args.setup_timeout = min(max(args.setup_timeout, 1), 600)
+    args.drain = min(max(args.drain, 0), 60)
+    check_loopback(args.url)
+    args.url = args.url.rstrip("/")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    setup_django()
+    hard = args.setup_timeout + args.seconds + args.drain + 60
+    try:
+        report = asyncio.run(asyncio.wait_for(main_async(args), timeout=hard))
+    except TimeoutError:
+        print(json.dumps({"error": f"hard deadline of {hard:.0f} s reached"}))
+        return 1
+    if args.json:
+        print(json.dumps(report))
+    else:
+        lat = report["latency_ms"]
+        print(
+            f"{report['tables_ready']}/{report['tables']} tables, {report['seconds']:g} s, "
+            f"{report['database']} + channel layer {report['channel_layer']}\n"
+            f"  {report['moves']} moves, {report['moves_per_s']} moves/s\n"
+            f"  move->broadcast latency ms: p50 {lat['p50']}  p95 {lat['p95']}  "
+            f"p99 {lat['p99']}  max {lat['max']}\n"
+            f"  errors {report['errors']} {report['error_detail']}\n"
+            f"  matches {report['matches']}, setup {report['setup_s']} s, "
+            f"bench CPU {report['bench_cpu_s']} s"
+        )
+    return 0 if report["errors"] == 0 else 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
