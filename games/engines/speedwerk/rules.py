@@ -737,7 +737,11 @@ class SpeedwerkEngine(Engine[WerkState]):
             "trump_card": card_str(st.trump_card) if st.trump_card >= 0 else None,
             "trump": COLORS[st.trump] if st.trump >= 0 else None,
             "bids": [b if b >= 0 else None for b in st.bids],
-            "forbidden_bid": (forbidden_bid(st, me) if st.phase == P_BID and me == st.turn else -1),
+            "forbidden_bid": (
+                _none_if_negative(forbidden_bid(st, me))
+                if st.phase == P_BID and me == st.turn
+                else None
+            ),
             "won": st.won[:],
             "leader": st.leader,
             "trick": [play_entry(st, pl) for pl in st.trick],
@@ -895,6 +899,10 @@ class SpeedwerkEngine(Engine[WerkState]):
         if t == "keep":
             return "tauscht nicht"
         return super().describe_action(action)
+
+
+def _none_if_negative(value: int) -> int | None:
+    return value if value >= 0 else None
 
 
 def _card(text: str) -> int:
