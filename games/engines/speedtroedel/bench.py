@@ -7,7 +7,7 @@ figures use the default ``stark``.
 
 from games.engines.benchspec import BenchSpec, Tournament
 
-TOURNAMENT_STARK = "stark-24"
+TOURNAMENT_STARK = "stark-48"
 
 BENCH = BenchSpec(
     random_players=4,

@@ -53,7 +53,7 @@ from games.engines.speedtroedel.rules import (
 
 #: default rollouts per decision of the strong bot (web play, advice)
 STARK_ROLLOUTS = int(os.environ.get("SPEEDTROEDEL_STARK_ROLLOUTS", "500"))
-QUALITY_WEIGHT = 0.04
+QUALITY_WEIGHT = 0.04  # tuned on 4-player stark-48 vs normal: 0 gave 38 %, 0.04 47 %, 0.1 45 %
 
 
 def _card_of(action: Action) -> int:
