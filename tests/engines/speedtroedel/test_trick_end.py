@@ -267,3 +267,39 @@ def test_next_trick_effects_lapse_in_the_last_trick():
     v = ENGINE.view(st, 0)
     assert v["phase"] == "play" and v["round"] == 2
     assert v["gefragt"] is None and v["ramsch"] is False
+
+
+def test_vordraengeln_beats_the_posten_winners_lead():
+    st = game([["P5", "S1"], ["G", "S2"], ["P9", "S3"], ["V", "S4"]])
+    trick(st, "P5", "G", "P9", "V")
+    assert counter(st, 1) == ["P5", "P9", "V"] and counter(st, 2) == ["G"]
+    assert st.turn == 3
+
+
+def test_faelschung_taken_with_the_ganzer_posten_costs_its_player():
+    st = game([["P5", "S1"], ["G", "S2"], ["P9", "S3"], ["F", "S4"]])
+    trick(st, "P5", "G", "P9", "F")
+    assert st.scores == [0, -3, 0, 0]
+
+
+def test_heute_gefragt_caller_wins_a_trick_of_only_special_cards():
+    st = game([["P5", "V", "P1"], ["H", "S2", "R"], ["P7", "T", "P3"]])
+    trick(st, "P5", "H", "P7")
+    ask(st, 1, "B")
+    trick(st, "T", "V", "R")
+    assert st.tricks[-1][3] == 1
+
+
+def test_tauschrunde_happens_before_heute_gefragt_and_ramschtag_applies_after():
+    st = game([["T", "S1", "B1"], ["H", "S2", "B2"], ["R", "S3", "B3"]])
+    trick(st, "T", "H", "R")  # only specials: seat 0 wins and leads
+    assert ENGINE.view(st, 0)["phase"] == "swap"
+    pending = ENGINE.view(st, 0)["pending"]
+    assert pending["gefragt"] == 1 and pending["ramsch"] is True and pending["tausch"] is True
+    for seat, k in ((0, "B1"), (1, "B2"), (2, "B3")):
+        swap(st, seat, k)
+    ask(st, 1, "S")
+    v = ENGINE.view(st, 0)
+    assert v["gefragt"] == {"seat": 1, "colour": "S"} and v["ramsch"] is True and st.turn == 0
+    trick(st, "S1", "S2", "S3")
+    assert st.tricks[-1][3] == 0  # lowest Spielzeug wins on Ramschtag
