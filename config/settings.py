@@ -95,7 +95,12 @@ TEMPLATES = [
 # -- database ------------------------------------------------------------------------------------
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+# Persistent connections: opening a PostgreSQL connection per socket message costs 10–20 ms.
+DATABASES = {
+    "default": dj_database_url.parse(
+        DATABASE_URL, conn_max_age=envint("CONN_MAX_AGE", 60), conn_health_checks=True
+    )
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers run beside the one writer; IMMEDIATE takes the write lock at BEGIN so two
     # writers queue up instead of failing with "database is locked" on the lock upgrade.
@@ -127,7 +132,12 @@ CHANNEL_LAYERS = {
             if CHANNEL_LAYER == "pubsub"
             else "channels_redis.core.RedisChannelLayer"
         ),
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", "sg")},
+        # redis-py 8 reads with a 5 s timeout by default, shorter than the core layer's blocking
+        # receive: give the socket room (channels_redis#422).
+        "CONFIG": {
+            "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+            "prefix": os.environ.get("CHANNEL_PREFIX", "sg"),
+        },
     }
 }
 

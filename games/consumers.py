@@ -20,6 +20,12 @@ from lobby.presence import mark_offline, mark_online
 log = logging.getLogger("speedgames.ws")
 
 
+def db(func: Any) -> Any:
+    """Run ORM work in the thread pool rather than Channels' single shared thread, so sockets of
+    different matches do not queue behind each other (each thread keeps its own connection)."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     match_id: int
     seat_index: int | None = None
@@ -27,7 +33,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        found = await database_sync_to_async(self._lookup)()
+        # Accept first: under load the lookup may queue, and daphne drops sockets that are not
+        # accepted within a few seconds.
+        await self.accept()
+        found = await db(self._lookup)()
         if not found:
             await self.close(code=4404)
             return
@@ -35,7 +44,6 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if self.player_key:
             await self.channel_layer.group_add(f"user-{self.player_key}", self.channel_name)
             await mark_online(self.player_key, self.player_name)
-        await self.accept()
         # A reconnect may have missed updates: always start from the current state.
         await self._push_board()
 
@@ -60,9 +68,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(f"user-{self.player_key}", self.channel_name)
             await mark_offline(self.player_key)
         if self.seat_index is not None:
-            await database_sync_to_async(services.set_connected)(
-                self.match_id, self.seat_index, False
-            )
+            await db(services.set_connected)(self.match_id, self.seat_index, False)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """An action from the page (or any client): ``{"type": ..., ..., "version": n}``."""
@@ -74,9 +80,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             version = content.get("version") if isinstance(content, dict) else None
             if version is not None and not isinstance(version, int):
                 version = int(version) if str(version).isdigit() else -1
-            await database_sync_to_async(services.play)(
-                self.match_id, self.seat_index, action, version=version
-            )
+            await db(services.play)(self.match_id, self.seat_index, action, version=version)
         except services.ActionRejected as exc:
             await self._push_message(exc.message)
             await self._push_board()
@@ -85,11 +89,17 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self._push_board()
 
     async def notify_invite(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=render_to_string("lobby/_invite_toast.html", event))
+        await self._send(render_to_string("lobby/_invite_toast.html", event))
 
     async def _push_board(self, message: str = "") -> None:
-        html = await database_sync_to_async(self._render)(message)
-        await self.send(text_data=html)
+        html = await db(self._render)(message)
+        await self._send(html)
+
+    async def _send(self, html: str) -> None:
+        try:
+            await self.send(text_data=html)
+        except Exception as exc:  # noqa: BLE001 - the client left while we rendered: nothing to do
+            log.debug("send to closed socket match=%s: %s", self.match_id, exc)
 
     def _render(self, message: str) -> str:
         match = Match.objects.get(pk=self.match_id)
