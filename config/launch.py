@@ -165,6 +165,8 @@ def main(argv: list[str]) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, on_signal)
+    # A shell starts background jobs with SIGINT ignored; Ctrl-C / kill -INT must still stop us.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         if not os.environ.get("REDIS_URL"):
             extra.append(start_redis())
