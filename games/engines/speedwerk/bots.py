@@ -60,7 +60,6 @@ from games.engines.speedwerk.rules import (
     do_play,
     do_swap,
     do_trump,
-    forbidden_bid,
     is_blind,
     legal_bids,
     legal_plays,
@@ -843,6 +842,3 @@ def explain(view: View, legal: list[Action]) -> Advice:
 
 def _de(x: float, digits: int = 1) -> str:
     return f"{x:.{digits}f}".replace(".", ",")
-
-
-_ = (FB, P_SWAP, forbidden_bid)
