@@ -779,11 +779,11 @@ def prune_equivalent(view: View, legal: list[Action]) -> list[Action]:
     keep: list[Action] = []
     last: dict[int, int] = {}  # colour -> value of the last kept card
     for a in legal:
-        c = parse_card(a.get("card"))
-        if c is None or c >= N_NUMBERS or len(a) != 2:
+        card = parse_card(a.get("card"))
+        if card is None or card >= N_NUMBERS or len(a) != 2:
             keep.append(a)
             continue
-        colour, value = c // 15, c % 15 + 1
+        colour, value = card // 15, card % 15 + 1
         prev = last.get(colour)
         if prev is not None and not any(prev < v < value for v in live_values[colour]):
             continue
