@@ -270,35 +270,72 @@ def sample_for_bot(view: View, rng: random.Random) -> State:
 
 
 def _fast_turn(state: State, rng: random.Random) -> None:
-    """One turn of the normal policy on a state (used in rollouts; ONE is always pressed)."""
+    """One turn of the normal policy on a state (used in rollouts; ONE is always pressed).
+    Inlined legality and scoring: this is the bots' hot loop."""
     seat = state.turn
-    plays = playable_cards(state, seat)
+    hand = state.hands[seat]
+    if state.pending:
+        plays = playable_cards(state, seat)
+    else:
+        top = state.discard[-1]
+        color = state.color
+        tv = top & 15 if top >> 4 != WILD_COLOR else -1
+        plays = []
+        prev = -1
+        has_color = False
+        for c in hand:
+            if c == prev:
+                continue
+            prev = c
+            col = c >> 4
+            if col == color:
+                has_color = True
+                plays.append(c)
+            elif col == WILD_COLOR or c & 15 == tv:
+                plays.append(c)
+        if has_color and W4 in plays:
+            plays.remove(W4)
     if not plays:
         _ENGINE._draw_turn(state, seat, None)
         return
-    hand = state.hands[seat]
     n = state.players
     nxt = (seat + state.direction) % n
     friend = state.options["partners"] and nxt % 2 == seat % 2
-    next_cards = len(state.hands[nxt])
+    attack = len(state.hands[nxt]) <= 2 and not friend
+    counts = [0, 0, 0, 0, 0]
+    for c in hand:
+        counts[c >> 4] += 1
     best = plays[0]
     best_score = -1e9
+    rand = rng.random
     for c in plays:
-        s = _score_card(c, hand, next_cards, friend) + rng.random()
+        col = c >> 4
+        if col == WILD_COLOR:
+            s = -100.0
+            if c == W4:
+                s += 155 if attack else 5
+        else:
+            s = POINTS[c] + 0.5 * (counts[col] - 1)
+            v = c & 15
+            if v >= 10:
+                if attack:
+                    s += 70 if v == DRAW2 else 60
+                elif friend and v == SKIP:
+                    s -= 30
+        s += rand()
         if s > best_score:
             best_score = s
             best = c
     wish = best_wish(hand, best) if best >> 4 == WILD_COLOR else -1
     if len(hand) == 2:
         state.one[seat] = True
-    _ENGINE._play(state, seat, best, wish, None)
+    _ENGINE._play(state, seat, best, wish, None, False)
 
 
 def rollout(state: State, rng: random.Random, max_steps: int = 400) -> None:
-    """Play the current round to its end with the normal policy."""
-    rnd = state.round
+    """Play the current round to its end with the normal policy (no next deal)."""
     steps = 0
-    while not state.over and state.round == rnd and steps < max_steps:
+    while state.turn >= 0 and steps < max_steps:
         _fast_turn(state, rng)
         steps += 1
 
@@ -316,7 +353,7 @@ def _apply_internal(state: State, seat: int, action: Action) -> None:
         hand = state.hands[seat]
         if len(hand) == 2:
             state.one[seat] = True
-        _ENGINE._play(state, seat, card, wish, None)
+        _ENGINE._play(state, seat, card, wish, None, False)
 
 
 def _candidates(view: View, legal: list[Action], wide: bool = False) -> list[Action]:
@@ -353,7 +390,7 @@ def _candidates(view: View, legal: list[Action], wide: bool = False) -> list[Act
 @dataclass
 class StarkBot:
     strength: str = "stark"
-    rollouts: int = 200
+    rollouts: int = 400
     max_candidates: int = 4
     #: search only when some seat holds at most this many cards (0: always search); earlier
     #: the rule of thumb decides, as rollouts cannot tell its candidates apart there

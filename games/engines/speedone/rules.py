@@ -388,8 +388,16 @@ class SpeedoneEngine(Engine[State]):
         state.turn = _next(state, seat)
 
     def _play(
-        self, state: State, seat: int, card: int, wish: int, events: list[Event] | None
+        self,
+        state: State,
+        seat: int,
+        card: int,
+        wish: int,
+        events: list[Event] | None,
+        deal: bool = True,
     ) -> None:
+        """Lay ``card`` (already validated). ``deal=False`` (bot rollouts) stops after scoring
+        a finished round with ``turn = -1`` instead of dealing the next one."""
         hand = state.hands[seat]
         hand.remove(card)
         state.discard.append(card)
@@ -426,9 +434,11 @@ class SpeedoneEngine(Engine[State]):
                 state.pending += 4
             state.turn = _next(state, seat)
         if not hand:
-            self._end_round(state, seat, events)
+            self._end_round(state, seat, events, deal)
 
-    def _end_round(self, state: State, winner: int, events: list[Event] | None) -> None:
+    def _end_round(
+        self, state: State, winner: int, events: list[Event] | None, deal: bool = True
+    ) -> None:
         n = state.players
         if state.pending:
             # going out on a +2/+4: the next player still draws before the round is scored
@@ -476,6 +486,9 @@ class SpeedoneEngine(Engine[State]):
             state.turn = -1
             if events is not None:
                 events.append({"type": "game_over"})
+            return
+        if not deal:
+            state.turn = -1
             return
         state.dealer = (state.dealer + 1) % n
         self._deal(state, None, events)
