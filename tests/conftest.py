@@ -218,3 +218,9 @@ def _fast_password_hashing(request: pytest.FixtureRequest) -> None:
     if request.config.pluginmanager.hasplugin("django"):
         settings = request.getfixturevalue("settings")
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API keeps an event loop in the main thread for
+    the rest of the session, and the channel tests need ``async_to_sync`` there."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
