@@ -115,10 +115,9 @@ def start_match(
                     ) from exc
                 seat.stake_paid = stake
                 seat.save(update_fields=["stake_paid"])
-        _set_deadline(match, engine, state)
+        _schedule(match, engine, state)
         match.save(update_fields=["deadline"])
         log.info("match start match=%s game=%s players=%s", match.pk, game, len(seats))
-        _after_commit(match)
     return match
 
 
@@ -171,19 +170,29 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int | None, b
     result = engine.result(state)
     if result is not None:
         _finish(match, result.to_json())
-    else:
-        _set_deadline(match, engine, state)
-    match.save()
-    _after_commit(match)
+    _schedule(match, engine, state)
+    match.save(
+        update_fields=["version", "state", "updated", "deadline", "status", "result", "finished"]
+    )
 
 
-def _set_deadline(match: Match, engine: Any, state: Any) -> None:
-    """The move timer runs while a person (not a bot) is to act."""
+def _schedule(match: Match, engine: Any, state: Any) -> None:
+    """Set the move deadline (the timer runs while a person, not a bot, is to act) and, after the
+    commit, tell the seats and schedule the bots' turns and the timer."""
+    running = match.status == Match.Status.RUNNING
+    bots = _bot_seats(match) if running else {}
+    actors = engine.actors(state) if running else frozenset()
     match.deadline = None
-    if match.move_seconds and match.status == Match.Status.RUNNING:
-        bots = _bot_seats(match)
-        if any(s not in bots for s in engine.actors(state)):
-            match.deadline = timezone.now() + timedelta(seconds=match.move_seconds)
+    if running and match.move_seconds and any(s not in bots for s in actors):
+        match.deadline = timezone.now() + timedelta(seconds=match.move_seconds)
+    match_id, version, deadline, delay = match.pk, match.version, match.deadline, match.bot_delay
+    bot_actors = sorted(s for s in actors if s in bots)
+
+    def go() -> None:
+        broadcast_match(match_id, version)
+        schedule_followups(match_id, version, deadline, bot_actors, delay)
+
+    transaction.on_commit(go)
 
 
 def _bot_seats(match: Match) -> dict[int, str]:
@@ -289,24 +298,6 @@ def run_bot(match_id: int, version: int, seat_index: int) -> bool:
     return True
 
 
-def _after_commit(match: Match) -> None:
-    match_id, version = match.pk, match.version
-    running = match.status == Match.Status.RUNNING
-    deadline = match.deadline
-    bots = _bot_seats(match) if running else {}
-    actors: frozenset[int] = frozenset()
-    if running and bots:
-        engine = get_engine(match.game)
-        actors = engine.actors(engine.from_json(match.state))
-    delay = match.bot_delay
-
-    def go() -> None:
-        broadcast_match(match_id, version)
-        schedule_followups(match_id, version, deadline, [s for s in actors if s in bots], delay)
-
-    transaction.on_commit(go)
-
-
 def schedule_followups(
     match_id: int, version: int, deadline: Any, bot_actors: list[int], delay: float
 ) -> None:
@@ -349,8 +340,10 @@ def sweep() -> dict[str, int]:
         replace_with_bot(seat.match_id, seat.index, reason="gone")
         out["left"] += 1
     stale = Match.objects.filter(
-        status=Match.Status.RUNNING, updated__lt=now - timedelta(seconds=5)
-    )
+        status=Match.Status.RUNNING,
+        updated__lt=now - timedelta(seconds=5),
+        seats__bot_strength__gt="",
+    ).distinct()
     for match in stale.prefetch_related("seats"):
         bots = _bot_seats(match)
         if not bots:
@@ -376,10 +369,9 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
         seat.save(update_fields=["bot_strength", "left_at"])
         match.version += 1  # the seat list changed: clients re-render, old tasks are void
         engine = get_engine(match.game)
-        _set_deadline(match, engine, engine.from_json(match.state))
+        _schedule(match, engine, engine.from_json(match.state))
         match.save(update_fields=["version", "deadline"])
         log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
-        _after_commit(match)
 
 
 def seat_for(match: Match, player: Player | None) -> Seat | None:

@@ -226,3 +226,30 @@ def test_a_restart_loses_nothing_the_state_is_rebuilt_from_the_database(alice, b
 
     rebuilt = replay(engine, 2, match.options, match.seed, moves, deck=match.deck)
     assert engine.to_json(rebuilt) == match.state
+
+
+@pytest.mark.django_db
+def test_the_sweep_restarts_a_bot_whose_task_was_lost(alice, bots):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from config.celery import app
+
+    bot = bots_of("leicht")[0]
+    match = services.start_match(
+        "speedone",
+        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
+        {},
+        deck=[*HUMAN_RUN, *OTHERS, "R0"],
+    )
+    services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+    # the worker died before it ran the bot's turn: nothing happens until the sweep
+    Match.objects.filter(pk=match.pk).update(updated=timezone.now() - timedelta(seconds=30))
+    app.conf.task_always_eager = True
+    try:
+        out = services.sweep()
+    finally:
+        app.conf.task_always_eager = False
+    assert out["bots"] == 1
+    assert Match.objects.get(pk=match.pk).version == 2
