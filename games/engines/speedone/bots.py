@@ -391,7 +391,7 @@ def _candidates(view: View, legal: list[Action], wide: bool = False) -> list[Act
 class StarkBot:
     strength: str = "stark"
     rollouts: int = 400
-    max_candidates: int = 4
+    max_candidates: int = 6
     #: search only when some seat holds at most this many cards (0: always search); earlier
     #: the rule of thumb decides, as rollouts cannot tell its candidates apart there
     critical_cards: int = 3
