@@ -494,7 +494,11 @@ def explain(view: View, legal: list[Action]) -> Advice:
         )
         if len(ranked) > 1:
             reason += f", {describe(ranked[1][0])} brächte {_fmt(ranked[1][1])}"
-        reason += "."
+        reason += (
+            " (der Wert des Fangs fürs nächste Blatt ist eingerechnet)."
+            if quality_note(view)
+            else "."
+        )
         if kind == "play":
             extra = _play_hint(view, parse(action["card"]) or 0)
             if extra:
@@ -517,3 +521,8 @@ def _play_hint(view: View, c: int) -> str:
 
 
 __all__ = ["EasyBot", "NormalBot", "StrongBot", "explain", "make_bot", "ASK", "PICK", "SWAP"]
+
+
+def quality_note(view: View) -> bool:
+    """Whether the rollout values include the worth of the catch (not in the last round)."""
+    return bool(view["round"] < view["rounds"])
