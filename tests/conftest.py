@@ -16,7 +16,6 @@ from urllib.parse import quote
 
 import pytest
 
-
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

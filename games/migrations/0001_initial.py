@@ -5,78 +5,155 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=20, verbose_name='Spiel')),
-                ('players', models.PositiveSmallIntegerField(verbose_name='Spieler')),
-                ('options', models.JSONField(default=dict, verbose_name='Regeln')),
-                ('seed', models.BigIntegerField(verbose_name='Seed')),
-                ('deck', models.JSONField(blank=True, null=True, verbose_name='gestapelte Karten (Tests)')),
-                ('state', models.JSONField(verbose_name='Zustand')),
-                ('version', models.PositiveIntegerField(default=0, verbose_name='Version')),
-                ('status', models.CharField(choices=[('running', 'läuft'), ('finished', 'beendet'), ('aborted', 'abgebrochen')], default='running', max_length=10, verbose_name='Status')),
-                ('move_seconds', models.PositiveIntegerField(blank=True, null=True, verbose_name='Bedenkzeit (s)')),
-                ('deadline', models.DateTimeField(blank=True, null=True, verbose_name='Zugende')),
-                ('bot_delay', models.FloatField(default=1.0, verbose_name='Computer-Tempo (s)')),
-                ('stake', models.PositiveIntegerField(default=0, verbose_name='Einsatz')),
-                ('solo', models.BooleanField(default=False, verbose_name='Solo')),
-                ('result', models.JSONField(blank=True, null=True, verbose_name='Ergebnis')),
-                ('created', models.DateTimeField(default=django.utils.timezone.now, verbose_name='begonnen')),
-                ('updated', models.DateTimeField(default=django.utils.timezone.now, verbose_name='letzter Zug')),
-                ('finished', models.DateTimeField(blank=True, null=True, verbose_name='beendet')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(max_length=20, verbose_name="Spiel")),
+                ("players", models.PositiveSmallIntegerField(verbose_name="Spieler")),
+                ("options", models.JSONField(default=dict, verbose_name="Regeln")),
+                ("seed", models.BigIntegerField(verbose_name="Seed")),
+                (
+                    "deck",
+                    models.JSONField(
+                        blank=True, null=True, verbose_name="gestapelte Karten (Tests)"
+                    ),
+                ),
+                ("state", models.JSONField(verbose_name="Zustand")),
+                ("version", models.PositiveIntegerField(default=0, verbose_name="Version")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("running", "läuft"),
+                            ("finished", "beendet"),
+                            ("aborted", "abgebrochen"),
+                        ],
+                        default="running",
+                        max_length=10,
+                        verbose_name="Status",
+                    ),
+                ),
+                (
+                    "move_seconds",
+                    models.PositiveIntegerField(
+                        blank=True, null=True, verbose_name="Bedenkzeit (s)"
+                    ),
+                ),
+                ("deadline", models.DateTimeField(blank=True, null=True, verbose_name="Zugende")),
+                ("bot_delay", models.FloatField(default=1.0, verbose_name="Computer-Tempo (s)")),
+                ("stake", models.PositiveIntegerField(default=0, verbose_name="Einsatz")),
+                ("solo", models.BooleanField(default=False, verbose_name="Solo")),
+                ("result", models.JSONField(blank=True, null=True, verbose_name="Ergebnis")),
+                (
+                    "created",
+                    models.DateTimeField(
+                        default=django.utils.timezone.now, verbose_name="begonnen"
+                    ),
+                ),
+                (
+                    "updated",
+                    models.DateTimeField(
+                        default=django.utils.timezone.now, verbose_name="letzter Zug"
+                    ),
+                ),
+                ("finished", models.DateTimeField(blank=True, null=True, verbose_name="beendet")),
             ],
             options={
-                'verbose_name': 'Partie',
-                'verbose_name_plural': 'Partien',
-                'ordering': ['-created'],
+                "verbose_name": "Partie",
+                "verbose_name_plural": "Partien",
+                "ordering": ["-created"],
             },
         ),
         migrations.CreateModel(
-            name='Move',
+            name="Move",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='Zug')),
-                ('seat', models.PositiveSmallIntegerField(verbose_name='Platz')),
-                ('action', models.JSONField(verbose_name='Aktion')),
-                ('by', models.CharField(choices=[('human', 'Mensch'), ('bot', 'Computer'), ('timeout', 'Zeit abgelaufen')], default='human', max_length=10, verbose_name='durch')),
-                ('created', models.DateTimeField(default=django.utils.timezone.now, verbose_name='Zeit')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="Zug")),
+                ("seat", models.PositiveSmallIntegerField(verbose_name="Platz")),
+                ("action", models.JSONField(verbose_name="Aktion")),
+                (
+                    "by",
+                    models.CharField(
+                        choices=[
+                            ("human", "Mensch"),
+                            ("bot", "Computer"),
+                            ("timeout", "Zeit abgelaufen"),
+                        ],
+                        default="human",
+                        max_length=10,
+                        verbose_name="durch",
+                    ),
+                ),
+                (
+                    "created",
+                    models.DateTimeField(default=django.utils.timezone.now, verbose_name="Zeit"),
+                ),
             ],
             options={
-                'verbose_name': 'Zug',
-                'verbose_name_plural': 'Züge',
-                'ordering': ['match', 'number'],
+                "verbose_name": "Zug",
+                "verbose_name_plural": "Züge",
+                "ordering": ["match", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveSmallIntegerField(verbose_name='Platz')),
-                ('name', models.CharField(max_length=40, verbose_name='Name')),
-                ('bot_strength', models.CharField(blank=True, max_length=10, verbose_name='Computer')),
-                ('is_human', models.BooleanField(default=True, verbose_name='Mensch')),
-                ('left_at', models.DateTimeField(blank=True, null=True, verbose_name='verlassen')),
-                ('disconnected_at', models.DateTimeField(blank=True, null=True, verbose_name='Verbindung weg')),
-                ('stake_paid', models.PositiveIntegerField(default=0, verbose_name='Einsatz gezahlt')),
-                ('prefs', models.JSONField(blank=True, default=dict, verbose_name='Einstellungen')),
-                ('place', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='Platz am Ende')),
-                ('score', models.IntegerField(blank=True, null=True, verbose_name='Punkte')),
-                ('leaderboard_points', models.IntegerField(blank=True, null=True, verbose_name='Bestenlisten-Punkte')),
-                ('payout', models.PositiveIntegerField(default=0, verbose_name='Gewinn')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("index", models.PositiveSmallIntegerField(verbose_name="Platz")),
+                ("name", models.CharField(max_length=40, verbose_name="Name")),
+                (
+                    "bot_strength",
+                    models.CharField(blank=True, max_length=10, verbose_name="Computer"),
+                ),
+                ("is_human", models.BooleanField(default=True, verbose_name="Mensch")),
+                ("left_at", models.DateTimeField(blank=True, null=True, verbose_name="verlassen")),
+                (
+                    "disconnected_at",
+                    models.DateTimeField(blank=True, null=True, verbose_name="Verbindung weg"),
+                ),
+                (
+                    "stake_paid",
+                    models.PositiveIntegerField(default=0, verbose_name="Einsatz gezahlt"),
+                ),
+                ("prefs", models.JSONField(blank=True, default=dict, verbose_name="Einstellungen")),
+                (
+                    "place",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="Platz am Ende"
+                    ),
+                ),
+                ("score", models.IntegerField(blank=True, null=True, verbose_name="Punkte")),
+                (
+                    "leaderboard_points",
+                    models.IntegerField(blank=True, null=True, verbose_name="Bestenlisten-Punkte"),
+                ),
+                ("payout", models.PositiveIntegerField(default=0, verbose_name="Gewinn")),
             ],
             options={
-                'verbose_name': 'Platz',
-                'verbose_name_plural': 'Plätze',
-                'ordering': ['index'],
+                "verbose_name": "Platz",
+                "verbose_name_plural": "Plätze",
+                "ordering": ["index"],
             },
         ),
     ]

@@ -6,52 +6,72 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('accounts', '0001_initial'),
-        ('games', '0001_initial'),
-        ('lobby', '0001_initial'),
+        ("accounts", "0001_initial"),
+        ("games", "0001_initial"),
+        ("lobby", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='table',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='matches', to='lobby.table', verbose_name='Tisch'),
+            model_name="match",
+            name="table",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="matches",
+                to="lobby.table",
+                verbose_name="Tisch",
+            ),
         ),
         migrations.AddField(
-            model_name='move',
-            name='match',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moves', to='games.match'),
+            model_name="move",
+            name="match",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="moves", to="games.match"
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='guest',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='accounts.guest'),
+            model_name="seat",
+            name="guest",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                to="accounts.guest",
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='match',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.match'),
+            model_name="seat",
+            name="match",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="games.match"
+            ),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='user',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL),
+            model_name="seat",
+            name="user",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['status', 'deadline'], name='games_match_status_a3ecb6_idx'),
+            model_name="match",
+            index=models.Index(fields=["status", "deadline"], name="games_match_status_a3ecb6_idx"),
         ),
         migrations.AddConstraint(
-            model_name='move',
-            constraint=models.UniqueConstraint(fields=('match', 'number'), name='move_unique'),
+            model_name="move",
+            constraint=models.UniqueConstraint(fields=("match", "number"), name="move_unique"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('match', 'index'), name='seat_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("match", "index"), name="seat_unique"),
         ),
     ]
