@@ -3,9 +3,7 @@ and a headless Chromium driven by Playwright."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -15,6 +13,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+
+from config.launch import free_port, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -28,12 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _database_url() -> str:
@@ -88,7 +82,7 @@ def live_server_env(django_db_setup: None, django_db_blocker: object) -> dict[st
 
 @pytest.fixture(scope="session")
 def _live_processes(live_server_env: dict[str, str]) -> Iterator[LiveServer]:
-    port = _free_port()
+    port = free_port()
     bin_dir = Path(sys.executable).parent
     log_dir = ROOT / "var" / "test-logs"
     log_dir.mkdir(parents=True, exist_ok=True)
@@ -130,15 +124,7 @@ def _live_processes(live_server_env: dict[str, str]) -> Iterator[LiveServer]:
         _wait_port(port, web)
         yield LiveServer(f"http://127.0.0.1:{port}", live_server_env)
     finally:
-        for p in procs:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(p.pid, signal.SIGTERM)
-        for p in procs:
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(p.pid, signal.SIGKILL)
-                p.wait()
+        stop(procs)
         web_log.close()
         worker_log.close()
 
