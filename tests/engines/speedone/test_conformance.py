@@ -47,3 +47,24 @@ def test_random_games_conform_with_the_strong_bot_checked():
         bot_strengths=("leicht", "normal", "stark"),
     )
     assert stats.bot_checks > 0
+
+
+def eager(legal, rng):
+    """Random, but a card is played whenever one fits (uniform random play mostly draws, and its
+    games run to some 15,000 moves)."""
+    plays = [a for a in legal if a["type"] != "draw"]
+    return rng.choice(plays or legal)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    COMBOS,
+    ids=[f"{p}p-" + "-".join(map(str, o.values())) for p, o in COMBOS],
+)
+def test_thousands_of_eager_random_games_conform(players, options):
+    games = 80 if options["target"] == 200 else 40
+    base = 10**12 + 10**6 + 1000 * COMBOS.index((players, options))
+    stats = check_random_games(
+        ENGINE, players, options, range(base, base + games), check_every=500, policy=eager
+    )
+    assert stats.games == games
