@@ -196,7 +196,9 @@ def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
             services.choose_partner(t, player, int(raw) if raw.isdigit() else None)
         elif op == "start":
             match = services.start(t, player)
-            return _back(request, reverse("games:match", args=[match.pk]))
+            if not request.htmx:
+                return redirect("games:match", match_id=match.pk)
+            # the answer is the panel with the link into the match; table.js follows it once
         elif op == "invite":
             services.invite(t, player, int(request.POST.get("user", "0")))
             messages.success(request, _("Einladung verschickt."))
