@@ -48,7 +48,10 @@ def present(view: View, prefs: dict[str, Any], legal: list[dict[str, Any]]) -> d
         )
     seats = []
     for s in view["seats"]:
-        seats.append({**s, "me": s["seat"] == seat, "turn": s["seat"] == view["turn"]})
+        missed = list(dict.fromkeys(s["missed"]))  # each colour once, in the order it happened
+        seats.append(
+            {**s, "missed": missed, "me": s["seat"] == seat, "turn": s["seat"] == view["turn"]}
+        )
     types = {a["type"] for a in legal}
     return {
         "view": view,

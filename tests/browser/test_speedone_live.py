@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -74,6 +75,10 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     assert "Partie beendet" in over.inner_text()
     assert "Anton" in page.locator("#game-over .winners").inner_text()
     assert page.locator("#round-summary").is_visible()
+    if os.environ.get("SCREENSHOT_DIR"):  # for a person to look at the result screen
+        page.screenshot(
+            path=f"{os.environ['SCREENSHOT_DIR']}/speedone-game-over.png", full_page=True
+        )
 
 
 def test_guest_joins_by_invite_link_and_both_see_moves_live(live_site, browser):
