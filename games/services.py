@@ -24,7 +24,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import wallet
-from accounts.identity import Player
 from accounts.models import Guest, User
 from games.engines.base import Action, IllegalAction, get_engine, new_seed
 from games.models import Match, Move, Seat
@@ -372,10 +371,6 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
         _schedule(match, engine, engine.from_json(match.state))
         match.save(update_fields=["version", "deadline"])
         log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
-
-
-def seat_for(match: Match, player: Player | None) -> Seat | None:
-    return match.seat_of(player)
 
 
 def set_connected(match_id: int, seat_index: int, connected: bool) -> None:

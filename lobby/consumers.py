@@ -65,6 +65,3 @@ class TableConsumer(_PresenceConsumer):
     async def table_update(self, event: dict[str, Any]) -> None:
         html = await database_sync_to_async(render_table_panel)(self.table_id, self.player, True)
         await self.send(text_data=html)
-
-    async def lobby_update(self, event: dict[str, Any]) -> None:
-        """Not subscribed; present so a stray message is harmless."""

@@ -9,12 +9,11 @@ import re
 import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
-from django.test import Client
 
-from config.asgi import application
 from games import services
 from games.models import Match
 from games.services import SeatSpec
+from tests.sockets import cookie_for, socket
 
 ALICE_CARDS = ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]
 BOB_CARDS = ["G8", "G9", "B8", "B9", "Y8", "Y9", "GS"]
@@ -22,17 +21,8 @@ BOB_CARDS = ["G8", "G9", "B8", "B9", "Y8", "Y9", "GS"]
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def cookie_for(user) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}".encode()
-
-
 def connect(match_id: int, cookie: bytes | None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://127.0.0.1")]
-    if cookie:
-        headers.append((b"cookie", cookie))
-    return WebsocketCommunicator(application, f"/ws/partie/{match_id}/", headers=headers)
+    return socket(f"/ws/partie/{match_id}/", cookie)
 
 
 def cards_in(html: str) -> set[str]:
@@ -138,11 +128,7 @@ def test_a_foreign_origin_is_refused(alice, bob):
     match = start(alice, bob)
 
     async def scenario() -> bool:
-        comm = WebsocketCommunicator(
-            application,
-            f"/ws/partie/{match.pk}/",
-            headers=[(b"origin", b"https://evil.example"), (b"cookie", cookie_for_sync)],
-        )
+        comm = socket(f"/ws/partie/{match.pk}/", cookie_for_sync, origin=b"https://evil.example")
         connected, _ = await comm.connect()
         return connected
 

@@ -4,27 +4,12 @@ from __future__ import annotations
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.testing import WebsocketCommunicator
-from django.test import Client
 
 from accounts.identity import Player
-from config.asgi import application
 from lobby import services
+from tests.sockets import cookie_for, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def cookie_for(user) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}".encode()
-
-
-def socket(path: str, cookie: bytes | None = None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://127.0.0.1")]
-    if cookie:
-        headers.append((b"cookie", cookie))
-    return WebsocketCommunicator(application, path, headers=headers)
 
 
 def test_a_new_table_appears_in_the_open_lobby_without_reload(alice, bob):

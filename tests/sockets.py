@@ -1,0 +1,23 @@
+"""Helpers for socket tests: a logged-in session cookie and a communicator on the real app."""
+
+from __future__ import annotations
+
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+
+
+def cookie_for(user) -> bytes:
+    """The ``Cookie`` header value of a fresh session logged in as ``user``."""
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+def socket(path: str, cookie: bytes | None = None, origin: bytes = b"http://127.0.0.1"):
+    """A WebSocket communicator on ``path`` with an allowed origin and optional session."""
+    headers = [(b"origin", origin)]
+    if cookie:
+        headers.append((b"cookie", cookie))
+    return WebsocketCommunicator(application, path, headers=headers)
