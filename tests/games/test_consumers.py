@@ -8,6 +8,7 @@ import re
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from games import services
@@ -134,3 +135,47 @@ def test_a_foreign_origin_is_refused(alice, bob):
 
     cookie_for_sync = cookie_for(alice)
     assert async_to_sync(scenario)() is False
+
+
+def test_a_spectator_follows_the_moves_without_seeing_a_hand(alice, bob):
+    match = start(alice, bob)
+    a_cookie = cookie_for(alice)
+
+    async def scenario() -> list[str]:
+        s, a = connect(match.pk, None), connect(match.pk, a_cookie)
+        assert (await s.connect())[0] and (await a.connect())[0]
+        await receive_all(s)
+        await receive_all(a)
+        await a.send_json_to({"type": "play", "card": "R1", "version": 0})
+        got = await receive_all(s)
+        await s.disconnect()
+        await a.disconnect()
+        return got
+
+    got = async_to_sync(scenario)()
+    assert any('data-version="1"' in html for html in got)
+    assert all(not cards_in(html) for html in got)
+
+
+def test_a_late_push_of_an_older_board_is_not_shown(alice, bob):
+    """Boards are rendered by whoever moved, in several processes: a push that arrives after a
+    newer one must not turn the page back."""
+    match = start(alice, bob)
+    a_cookie = cookie_for(alice)
+
+    async def scenario() -> tuple[str, bool]:
+        a = connect(match.pk, a_cookie)
+        assert (await a.connect())[0]
+        await receive_all(a)
+        layer = get_channel_layer()
+        group = services.seat_group(match.pk, 0)
+        await layer.group_send(group, {"type": "match.board", "version": 5, "html": "new"})
+        newer = await a.receive_from(timeout=2)
+        await layer.group_send(group, {"type": "match.board", "version": 4, "html": "old"})
+        nothing = await a.receive_nothing(timeout=0.5)
+        await a.disconnect()
+        return newer, nothing
+
+    newer, nothing = async_to_sync(scenario)()
+    assert newer == "new"
+    assert nothing
