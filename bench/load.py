@@ -10,7 +10,7 @@ For every table the benchmark creates two users ``load<N>-a`` / ``load<N>-b``, l
 writing Django sessions, starts a two-player Speedone match through
 ``games.services.start_match`` (no move timer) and opens one websocket per seat at
 ``/ws/partie/<id>/`` with the ``sessionid`` cookie and an ``Origin`` header. Each simulated person
-answers at once (or after ``--think-ms``): when the pushed board shows it is their turn
+answers at once (or after a pause of 0.5–1.5 × ``--think-ms``): when the pushed board shows it is their turn
 (``#draw`` is only rendered for the seat to act) they press ONE if they may, else play the first
 playable card (a wish card wishes their most frequent colour), else draw, and send the action with
 the board's ``data-version``. A finished match is replaced by a new one at the same table.
@@ -45,6 +45,7 @@ import ipaddress
 import json
 import logging
 import os
+import random
 import re
 import resource
 import socket
@@ -406,7 +407,8 @@ class TableState:
         self.acted[seat] = board.version
         action = choose(board)
         if run.args.think_ms:
-            await asyncio.sleep(run.args.think_ms / 1000)
+            # people do not all think equally long: uniform in [0.5, 1.5] x --think-ms
+            await asyncio.sleep(run.args.think_ms / 1000 * random.uniform(0.5, 1.5))
             if run.stopping.is_set():
                 return
         t_sent = time.perf_counter()
@@ -511,7 +513,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--url", default="http://127.0.0.1:8000/", help="server base URL (loopback)")
     p.add_argument("--tables", type=int, default=10, help=f"tables of two (1–{MAX_TABLES})")
     p.add_argument("--seconds", type=float, default=20, help=f"window (1–{MAX_SECONDS})")
-    p.add_argument("--think-ms", type=float, default=0, help="pause before every move (default 0)")
+    p.add_argument(
+        "--think-ms",
+        type=float,
+        default=0,
+        help="mean pause before every move, uniform in 0.5-1.5 times this (default 0: at once)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object only")
     p.add_argument(
         "--keep", action="store_true", help="keep the matches, sessions and users it created"
