@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 
 import redis
 import redis.asyncio as aredis
@@ -17,15 +18,19 @@ NAMES = f"{ONLINE}:names"
 CONNS = f"{ONLINE}:conns"
 TTL = 3600
 
-_clients: dict[int, aredis.Redis] = {}
+#: keyed by the loop object itself: an ``id()`` may be reused by a new loop after the old one closed
+_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, aredis.Redis] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _client() -> aredis.Redis:
     """One async client per event loop (daphne has one; test communicators make their own)."""
-    loop = id(asyncio.get_running_loop())
-    if loop not in _clients:
-        _clients[loop] = aredis.Redis.from_url(settings.REDIS_URL, decode_responses=True)
-    return _clients[loop]
+    loop = asyncio.get_running_loop()
+    client = _clients.get(loop)
+    if client is None:
+        client = _clients[loop] = aredis.Redis.from_url(settings.REDIS_URL, decode_responses=True)
+    return client
 
 
 async def mark_online(key: str, name: str) -> None:
