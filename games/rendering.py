@@ -33,12 +33,13 @@ def board_context(
     legal = engine.legal_actions(state, index) if index is not None and running else []
     if seats is None:
         seats = list(match.seats.all())
-    ctx = present(match.game, view, seat.prefs if seat else {}, legal)
+    urls = {name: reverse(f"games:{name}", args=[match.pk]) for name in ("act", "sort", "leave")}
+    ctx = present(match.game, view, seat.prefs if seat else {}, legal, urls)
     actors = sorted(engine.actors(state)) if running else []
     ctx.update(
         {
             "match": match,
-            "act_url": reverse("games:act", args=[match.pk]),
+            "urls": urls,
             "game": BY_SLUG[match.game],
             "me": seat,
             "labels": [s.label() for s in seats],

@@ -13,10 +13,16 @@ from games.engines.base import View
 
 
 def present(
-    game: str, view: View, prefs: dict[str, Any], legal: list[dict[str, Any]]
+    game: str,
+    view: View,
+    prefs: dict[str, Any],
+    legal: list[dict[str, Any]],
+    urls: dict[str, str],
 ) -> dict[str, Any]:
+    """Template context for ``view``; ``urls`` are the match's action URLs (``act``, ``sort``,
+    ``leave``)."""
     try:
         module = importlib.import_module(f"games.presenters.{game}")
     except ModuleNotFoundError:
         return {"view": view}
-    return module.present(view, prefs, legal)
+    return module.present(view, prefs, legal, urls)

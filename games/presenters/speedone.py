@@ -54,33 +54,67 @@ def info_html(info: dict[str, Any]) -> SafeString:
 @lru_cache(maxsize=4096)
 def _info_html(language: str | None, *values: Any) -> SafeString:
     return SafeString(
-        render_to_string("games/speedone/_info.html", {"i": dict(zip(_INFO_KEYS, values))})
+        render_to_string(
+            "games/speedone/_info.html", {"i": dict(zip(_INFO_KEYS, values, strict=True))}
+        )
     )
 
 
-def present(view: View, prefs: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+@lru_cache(maxsize=8192)
+def hand_card_html(
+    language: str | None,
+    act_url: str,
+    n: int,
+    card: str,
+    playable: bool,
+    info: tuple[Any, ...],
+) -> SafeString:
+    """One hand card (``_hand_card.html``: the card, its buttons or colour dialog, its Karten-Info)
+    – the same few looks recur move after move, so each is rendered once per process."""
+    wild = card.startswith("W")
+    c = {
+        "card": card,
+        "playable": playable,
+        "wild": wild,
+        "face_html": face_html(card, language),
+        "info_html": _info_html(language, *info),
+        "action": json.dumps({"type": "play", "card": card}),
+        "color_actions": [
+            (c, COLOR_NAME[c], json.dumps({"type": "play", "card": card, "color": c}))
+            for c in "RYGB"
+        ]
+        if wild
+        else [],
+    }
+    return SafeString(
+        render_to_string("games/speedone/_hand_card.html", {"c": c, "n": n, "act_url": act_url})
+    )
+
+
+def present(
+    view: View, prefs: dict[str, Any], legal: list[dict[str, Any]], urls: dict[str, str]
+) -> dict[str, Any]:
     seat = view["seat"]
     mode = prefs.get("sort", 1) if prefs.get("sort") in (1, 2) else 1
     playable = {a["card"] for a in legal if a["type"] == "play"}
+    language = get_language()
     hand = []
-    for card in sort_hand(view["hand"], mode) if view.get("hand") is not None else []:
+    cards = sort_hand(view["hand"], mode) if view.get("hand") is not None else []
+    for n, card in enumerate(cards, start=1):
         info = card_info(view, card)
-        wild = card.startswith("W")
         hand.append(
             {
                 "card": card,
-                "face_html": face_html(card, get_language()),
                 "info": info,
-                "info_html": info_html(info),
                 "playable": card in playable,
-                "wild": wild,
-                "action": json.dumps({"type": "play", "card": card}),
-                "color_actions": [
-                    (c, COLOR_NAME[c], json.dumps({"type": "play", "card": card, "color": c}))
-                    for c in "RYGB"
-                ]
-                if wild
-                else [],
+                "html": hand_card_html(
+                    language,
+                    urls["act"],
+                    n,
+                    card,
+                    card in playable,
+                    tuple(info[k] for k in _INFO_KEYS),
+                ),
             }
         )
     seats = []

@@ -61,6 +61,8 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
     assert page.locator(".seat").count() == 3
     assert sorted(hand(page)) == sorted(RED_RUN)
+    moves: list[str] = []
+    page.on("request", lambda r: moves.append(r.post_data or "") if "/zug/" in r.url else None)
 
     for card in RED_RUN:
         page.locator(f'button.card-button.playable[data-card="{card}"]').wait_for()
@@ -73,6 +75,9 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     over = page.locator("#game-over")
     over.wait_for()
     assert "Partie beendet" in over.inner_text()
+    # every click sent the version the page showed (inherited hx-vals), so stale clicks are caught
+    assert len(moves) == len(RED_RUN) + 1  # the cards and ONE
+    assert all(re.search(r"(^|&)version=\d+(&|$)", body) for body in moves), moves
     assert "Anton" in page.locator("#game-over .winners").inner_text()
     assert page.locator("#round-summary").is_visible()
     if os.environ.get("SCREENSHOT_DIR"):  # for a person to look at the result screen
