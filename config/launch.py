@@ -108,6 +108,13 @@ def listen(port: int) -> socket.socket:
     return sock
 
 
+def celery_worker_args(node: str, queue: str | None = None) -> list[str]:
+    """The Celery worker's command line (``make run`` and the tests' live site)."""
+    args = [str(Path(PY).parent / "celery"), "-A", "config", "worker", "-l", "INFO"]
+    args += ["--concurrency", "2", "-n", node]
+    return [*args, "-Q", queue] if queue else args
+
+
 def web_processes() -> int:
     return max(1, int(os.environ.get("WEB_PROCESSES") or os.cpu_count() or 1))
 
@@ -134,21 +141,7 @@ def run(port: int) -> int:
     }
     procs.update(
         {
-            "worker": spawn(
-                "celery worker",
-                [
-                    str(bin_dir / "celery"),
-                    "-A",
-                    "config",
-                    "worker",
-                    "-l",
-                    "INFO",
-                    "--concurrency",
-                    "2",
-                    "-n",
-                    f"worker-{port}@%h",
-                ],
-            ),
+            "worker": spawn("celery worker", celery_worker_args(f"worker-{port}@%h")),
             "beat": spawn(
                 "celery beat",
                 [

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from config.launch import free_port, stop
+from config.launch import celery_worker_args, free_port, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -99,20 +99,7 @@ def _live_processes(live_server_env: dict[str, str]) -> Iterator[LiveServer]:
     )
     procs.append(web)
     worker = subprocess.Popen(
-        [
-            str(bin_dir / "celery"),
-            "-A",
-            "config",
-            "worker",
-            "-l",
-            "INFO",
-            "--concurrency",
-            "2",
-            "-Q",
-            live_server_env["CELERY_QUEUE"],
-            "-n",
-            f"test-{os.getpid()}@%h",
-        ],
+        celery_worker_args(f"test-{os.getpid()}@%h", live_server_env["CELERY_QUEUE"]),
         cwd=ROOT,
         env=live_server_env,
         stdout=worker_log,
