@@ -5,9 +5,13 @@
   trick as cheaply as possible, dumps Fälschungen on others, uses Schnäppchenblick and Ganzer
   Posten when it loses a trick anyway.
 * ``stark``: determinization. It re-deals the hidden cards consistently with its view
-  (``sample_state``), plays every candidate out to the end of the round with a fast
-  perfect-information policy for everyone, and scores its catch: points (Fälschung −3 included)
-  against the others plus a little for the worth of the cards, which are its next hand. Budget:
+  (``make_sampler``), plays every candidate (card, Schnäppchenblick pick, Tauschrunde card,
+  Heute-gefragt colour) out to the end of the round – the other seats with the normal bot's own
+  policy (what they would count as outstanding included), itself with a fast
+  perfect-information policy – and scores the result. When the game ends with that round (the
+  last round, or the attic cannot serve the next one) only winning counts: 10 for a win plus
+  the margin to the best rival. Otherwise: points (Fälschung −3 included) against the mean of
+  the others plus a little for the worth of the catch, which becomes the next hand. Budget:
   ``rollouts`` per decision (an int, so the bot stays deterministic for a given view and rng).
 """
 
@@ -52,7 +56,13 @@ from games.engines.speedtroedel.rules import (
 )
 
 #: default rollouts per decision of the strong bot (web play, advice)
-STARK_ROLLOUTS = int(os.environ.get("SPEEDTROEDEL_STARK_ROLLOUTS", "500"))
+STARK_ROLLOUTS = int(os.environ.get("SPEEDTROEDEL_STARK_ROLLOUTS", "100"))
+#: when the game ends with the rollout's round: a win counts this much, plus the margin to the
+#: best rival
+WIN_WEIGHT = 10.0
+#: 0 keeps the catch valuation by ``QUALITY_WEIGHT``; the next-hand valuation with 0.15
+#: (``_next_hand_worth``) lost margin in a paired 100-game sample and is kept only for probes
+HAND_WEIGHT = 0.0
 QUALITY_WEIGHT = 0.04  # tuned on 4-player stark-48 vs normal: 0 gave 38 %, 0.04 47 %, 0.1 45 %
 
 
@@ -136,16 +146,25 @@ def _info(view: View) -> _Info:
 
 def _dump_card(cards: list[int], allow_zero: bool = True) -> int:
     """The card to throw away when the trick is lost anyway."""
-    fakes = [c for c in cards if c in FAKES]
-    if fakes:
-        return fakes[0]
-    if allow_zero:
-        zeros = [c for c in cards if is_zero(c)]
-        if zeros:
-            return zeros[0]
-    plain = [c for c in cards if c < 100 and not is_zero(c)]
-    if plain:
-        return min(plain, key=lambda c: (strength(c), c))
+    zero = -1
+    plain = -1
+    plain_s = 99
+    for c in cards:
+        if c >= 100:
+            if c in FAKES:
+                return c
+        elif c % 20 == 0:
+            if zero < 0:
+                zero = c
+        else:
+            st = c % 20 if c < 80 else 22 + c % 20
+            if st < plain_s or (st == plain_s and c < plain):
+                plain_s = st
+                plain = c
+    if allow_zero and zero >= 0:
+        return zero
+    if plain >= 0:
+        return plain
     return min(cards, key=lambda c: (c == POSTEN, strength(c), c))
 
 
@@ -257,6 +276,11 @@ def _key_tables() -> list[list[list[int]]]:
 
 
 KEYS = _key_tables()
+STRENGTH = [strength(c) if c in TIER else 0 for c in range(107)]
+#: the same without the Smaragd entries (-1): who beats a card within its own colour
+PLAIN_KEYS = [
+    [[k if not 80 <= c < 100 else -1 for c, k in enumerate(row)] for row in per_f] for per_f in KEYS
+]
 
 
 def _rollout_play(st: State, seat: int) -> int:
@@ -327,11 +351,161 @@ def _rollout_play(st: State, seat: int) -> int:
     return _dump_card(cards)
 
 
-def _rollout_to_round_end(st: State) -> None:
+def _static_outs(st: State) -> list[tuple[list[int], list[int]]]:
+    """What each seat's normal policy counts as outstanding besides the other hands: the other
+    seats' boxes and the attic tiers that are not "closed" for it (a tier is closed when none of
+    its unseen cards lies outside the attic). Reduced to the lowest and highest card of every
+    suit (all the policy compares) and the number of cards per suit."""
+    n = st.n
+    attic_by_tier: list[list[int]] = [[] for _ in range(6)]
+    for c in st.attic:
+        attic_by_tier[TIER[c]].append(c)
+    out = []
+    for s in range(n):
+        cards: list[int] = []
+        tiers = 0
+        for o in range(n):
+            if o != s:
+                cards.extend(st.boxes[o])
+                for c in st.hands[o]:
+                    tiers |= 1 << TIER[c]
+                for c in st.boxes[o]:
+                    tiers |= 1 << TIER[c]
+        for t in range(1, 6):
+            if tiers >> t & 1:
+                cards.extend(attic_by_tier[t])
+        lo = [-1] * 5
+        hi = [-1] * 5
+        cnt = [0] * 5
+        for c in cards:
+            if c < 100:
+                su = c // 20
+                cnt[su] += 1
+                if lo[su] < 0 or c < lo[su]:
+                    lo[su] = c
+                if c > hi[su]:
+                    hi[su] = c
+        red = sorted({c for c in lo + hi if c >= 0})
+        out.append((red, cnt))
+    return out
+
+
+def _normal_sim_play(st: State, seat: int, static: list[tuple[list[int], list[int]]]) -> int:
+    """``normal_play`` inside a rollout: the same decisions, with what the seat would count as
+    outstanding (the other hands, plus boxes and open attic tiers from ``_static_outs``)."""
+    cards = playable(st, seat)
+    if len(cards) == 1:
+        return cards[0]
+    n = st.n
+    trick = st.tcards
+    hands = st.hands
+    ramsch = st.ramsch
+    per_f = KEYS[ramsch]
+    red, cnt = static[seat]
+    others: list[int] = []
+    for s in range(n):
+        if s != seat:
+            others += hands[s]
+    out = red + others
+    voids = st.voids
+    if not trick:
+        f0 = st.g_colour
+        trumps_out = cnt[EMERALD] > 0 or any(80 <= o < 100 for o in others)
+        maxk: dict[int, int] = {}
+        safe_c = -1
+        safe_k: tuple[bool, int] = (True, 99)
+        for c in cards:
+            if c >= 100 or c % 20 == 0:
+                continue
+            cs = c // 20
+            f = f0 if f0 >= 0 else cs
+            kt = per_f[f + 1]
+            k = kt[c]
+            if k < 0:
+                continue
+            mk = maxk.get(f)
+            if mk is None:
+                mk = maxk[f] = max(map(kt.__getitem__, out))
+            if mk > k:
+                continue
+            if cs != EMERALD and trumps_out:
+                if any(voids[s] >> cs & 1 for s in range(n) if s != seat):
+                    continue
+                lo = cs * 20
+                if cnt[cs] + sum(1 for o in others if lo <= o < lo + 20) < n - 1:
+                    continue
+            sk = (cs == EMERALD, c % 20)
+            if sk < safe_k:
+                safe_k = sk
+                safe_c = c
+        if safe_c >= 0:
+            return safe_c
+        pc = -1
+        for c in cards:
+            if c < 80 and c % 20 and (pc < 0 or c % 20 < pc % 20):
+                pc = c
+        if pc >= 0:
+            return pc
+        return _dump_card(cards)
+    f = follow_suit(trick, st.g_colour)
+    after = n - len(trick) - 1
+    if after == 0 and POSTEN in cards and len(trick) >= 2:
+        return POSTEN
+    kt_f = per_f[f + 1]
+    best = max(map(kt_f.__getitem__, trick))
+    value = len(trick) + 1
+    if not st.options["faelschung_ohne_strafe"]:
+        value -= 3 * sum(1 for c in trick if c in FAKES)
+    if value >= 2:
+        pick = -1
+        pk = 10**6
+        if after == 0:
+            for c in cards:
+                k = kt_f[c]
+                if best < k < pk:
+                    pk = k
+                    pick = c
+            if pick >= 0:
+                return pick
+            return _dump_card(cards)
+        rest = [(seat + i) % n for i in range(1, after + 1)]
+        plain_tab = PLAIN_KEYS[ramsch]
+        for c in cards:
+            k = kt_f[c]
+            if not best < k < pk:
+                continue
+            ff = f if f >= 0 else c // 20
+            kt = per_f[ff + 1]
+            if max(map(kt.__getitem__, out)) > k:
+                # threatened: safe only if every threat is a Smaragd, the colour is no trump,
+                # nobody after us is void in it and enough of it is still out
+                if ff == EMERALD or max(map(plain_tab[ff + 1].__getitem__, out)) > k:
+                    continue
+                if any(voids[s] >> ff & 1 for s in rest):
+                    continue
+                lo = ff * 20
+                if cnt[ff] + sum(1 for o in others if lo <= o < lo + 20) < len(rest):
+                    continue
+            pk = k
+            pick = c
+        if pick >= 0:
+            return pick
+    return _dump_card(cards)
+
+
+def _rollout_to_round_end(
+    st: State, me: int = -1, static: list[tuple[list[int], list[int]]] | None = None
+) -> None:
+    """Play to the end of the round: ``me`` with the perfect-information policy, the others
+    (with ``static``) with the normal bot's policy, or everybody perfect-information."""
     while st.phase != OVER:
         p = st.phase
         if p == PLAY:
-            do_play(st, st.turn, _rollout_play(st, st.turn), None)
+            t = st.turn
+            if static is not None and t != me:
+                do_play(st, t, _normal_sim_play(st, t, static), None)
+            else:
+                do_play(st, t, _rollout_play(st, t), None)
         elif p == PICK:
             do_pick(st, normal_pick(pick_options(st)), None)
         elif p == SWAP:
@@ -341,14 +515,71 @@ def _rollout_to_round_end(st: State) -> None:
             do_ask(st, best_colour(st.hands[st.turn]), None)
 
 
-def _evaluate(st: State, me: int, base_scores: list[int], quality: bool) -> float:
+def _market_closes(st: State) -> bool:
+    """Whether the game ends with this round: the last round, or "Leergekauft" (the attic cannot
+    serve the next round's needs)."""
+    nxt = st.rnd + 1
+    if nxt >= len(st.sizes):
+        return True
+    h = st.sizes[nxt]
+    need = 0
+    for s in range(st.n):
+        k = h - len(st.boxes[s]) - len(st.counters[s])
+        if k > 0:
+            need += k
+    return need > len(st.attic)
+
+
+def _evaluate(
+    st: State, me: int, base_scores: list[int], quality: bool, attic: float = 0.0
+) -> float:
     n = st.n
+    if _market_closes(st):
+        # the game ends: only winning counts (with the margin to the best rival as a tiebreak)
+        final = [st.scores[s] + len(st.counters[s]) for s in range(n)]
+        mine = final[me]
+        rival = max(final[s] for s in range(n) if s != me)
+        d = mine - rival
+        return WIN_WEIGHT * (1.0 if d > 0 else 0.5 if d == 0 else 0.0) + d
     pts = [st.scores[s] - base_scores[s] + len(st.counters[s]) for s in range(n)]
     others = (sum(pts) - pts[me]) / (n - 1)
     v = pts[me] - others
     if quality:
-        v += QUALITY_WEIGHT * sum(strength(c) for c in st.counters[me])
+        if HAND_WEIGHT:
+            hw = [_next_hand_worth(st, s, attic) for s in range(n)]
+            v += HAND_WEIGHT * (hw[me] - (sum(hw) - hw[me]) / (n - 1))
+        else:
+            v += QUALITY_WEIGHT * sum(strength(c) for c in st.counters[me])
     return v
+
+
+def _attic_worth(st: State) -> float:
+    """Mean worth of a card drawn from the attic next round (the top tier's mean)."""
+    if not st.attic:
+        return 0.0
+    t = TIER[st.attic[0]]
+    ws = [STRENGTH[c] for c in st.attic if TIER[c] == t]
+    return sum(ws) / len(ws)
+
+
+def _next_hand_worth(st: State, s: int, attic: float) -> float:
+    """Expected worth (sum of ``strength``) of the next hand of ``s`` at the end of a rollout:
+    the old box first, then the shuffled catch, the rest from the attic."""
+    h = st.sizes[st.rnd + 1]
+    box = st.boxes[s]
+    catch = st.counters[s]
+    nb = len(box)
+    w = 0.0
+    if nb >= h:
+        return sum(STRENGTH[c] for c in box) * h / nb
+    if nb:
+        w = float(sum(STRENGTH[c] for c in box))
+    r = h - nb
+    m = len(catch)
+    if m >= r:
+        return w + sum(STRENGTH[c] for c in catch) * r / m
+    w += sum(STRENGTH[c] for c in catch)
+    return w + (r - m) * attic
 
 
 def _apply_candidate(st: State, me: int, kind: str, x: int) -> None:
@@ -403,15 +634,19 @@ class StrongBot:
         if len(legal) == 1:
             return legal[0], []
         kind = legal[0]["type"]
-        if kind == "pick":
-            cards = [_card_of(a) for a in legal]
-            return {"type": "pick", "card": code(normal_pick(cards))}, []
         cands = _candidates(view, legal)
         if len(cands) == 1:
             return cands[0], []
         from games.engines.speedtroedel.views import make_sampler
 
-        deal = make_sampler(view)
+        try:
+            deal = make_sampler(view)
+        except ValueError:
+            if kind != "pick":
+                raise
+            # a hand-made test position the sampler cannot complete: the most valuable card
+            cards = [_card_of(a) for a in legal]
+            return {"type": "pick", "card": code(normal_pick(cards))}, []
         me = view["seat"]
         xs = [
             SUITS.index(a["colour"]) if kind == "ask" else _resolve_own(view, a, kind)
@@ -424,13 +659,16 @@ class StrongBot:
             st = deal(rng, False)
             st.sim = True
             base = st.scores[:]
+            static = _static_outs(st)
+            aw = _attic_worth(st) if quality and HAND_WEIGHT else 0.0
             for i, x in enumerate(xs):
-                if x in FAKES and kind != "pick":
-                    x = FAKES[0] if FAKES[0] in st.hands[me] else FAKES[1]
+                if x in FAKES:
+                    where = st.pool if kind == "pick" else st.hands[me]
+                    x = FAKES[0] if FAKES[0] in where else FAKES[1]
                 sim = clone_state(st)
                 _apply_candidate(sim, me, kind, x)
-                _rollout_to_round_end(sim)
-                totals[i] += _evaluate(sim, me, base, quality)
+                _rollout_to_round_end(sim, me, static)
+                totals[i] += _evaluate(sim, me, base, quality, aw)
         means = [t / samples for t in totals]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return cands[best], sorted(zip(cands, means, strict=True), key=lambda t: -t[1])
@@ -476,7 +714,7 @@ def explain(view: View, legal: list[Action]) -> Advice:
     cands = [{"action": a, "value": round(v, 2)} for a, v in ranked]
     if len(legal) == 1:
         reason = f"{label} ist die einzige erlaubte Wahl."
-    elif kind == "pick":
+    elif kind == "pick" and not ranked:
         c = parse(action["card"]) or 0
         reason = f"{label} ist die wertvollste Karte im Stich – sie kommt in deine Kiste."
         if c in FAKES:
@@ -486,12 +724,21 @@ def explain(view: View, legal: list[Action]) -> Advice:
     else:
         head = {
             "play": f"{label} spielen",
+            "pick": f"{label} nehmen",
             "swap": f"{label} weitergeben",
             "ask": f"{label} verlangen",
         }[kind]
-        reason = (
-            f"{head}: im Schnitt {_fmt(ranked[0][1])} Punkte gegenüber den anderen bis Rundenende"
-        )
+        if quality_note(view):
+            reason = (
+                f"{head}: im Schnitt {_fmt(ranked[0][1])} Punkte gegenüber den anderen "
+                "bis Rundenende"
+            )
+        else:
+            reason = (
+                f"{head}: die Partie endet mit dieser Runde, es zählt der Sieg – Wert "
+                f"{_fmt(ranked[0][1])} (10 für einen Sieg, dazu die Punkte Vorsprung auf den "
+                "besten Gegner)"
+            )
         if len(ranked) > 1:
             reason += f", {describe(ranked[1][0])} brächte {_fmt(ranked[1][1])}"
         reason += (
@@ -524,5 +771,6 @@ __all__ = ["EasyBot", "NormalBot", "StrongBot", "explain", "make_bot", "ASK", "P
 
 
 def quality_note(view: View) -> bool:
-    """Whether the rollout values include the worth of the catch (not in the last round)."""
-    return bool(view["round"] < view["rounds"])
+    """Whether the rollout values include the worth of the catch: not when the game ends with
+    this round (the last round, or the attic will not serve the next one)."""
+    return bool(view["round"] < view["rounds"] and not view["knapp"])

@@ -309,7 +309,9 @@ def _complete_trick(state: State, ev: list[Event] | None) -> None:
         return
     state.taken = []
     state.pool = cards[:]
-    state.pickers = [[seats[i], c] for i, c in enumerate(cards) if is_zero(c) and seats[i] != w]
+    state.pickers = [
+        [seats[i], c] for i, c in enumerate(cards) if c < 100 and c % 20 == 0 and seats[i] != w
+    ]
     _advance_picks(state, ev)
 
 
@@ -352,17 +354,37 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
     for c in state.pool:
         taken.append([w, c])
     state.pool = []
+    seats, cards = state.tseats, state.tcards
+    penalty = not state.options["faelschung_ohne_strafe"]
+    if state.sim:
+        # a rollout of the strong bot: no trick record, no events (it stops at the round end)
+        counters = state.counters
+        for seat, c in taken:
+            counters[seat].append(c)
+            if penalty and c in (FALSCH_A, FALSCH_B):
+                state.scores[seat] -= 3
+        if not state.hands[0]:
+            state.phase = OVER
+            return
+        state.p_vor = state.p_caller = -1
+        state.p_ramsch = False
+        if max(cards) >= 100:
+            _trick_effects(state, seats, cards)
+            if TAUSCH in cards:
+                state.phase = SWAP
+                state.swap_choice = [-1] * state.n
+                return
+        _after_swap(state, ev)
+        return
     # taken in play order, so "who got what" reads along the trick
     order = {c: i for i, c in enumerate(state.tcards)}
     taken.sort(key=lambda t: order[t[1]])
-    penalty = not state.options["faelschung_ohne_strafe"]
     for seat, c in taken:
         state.counters[seat].append(c)
         if penalty and c in (FALSCH_A, FALSCH_B):
             state.scores[seat] -= 3
             if ev is not None:
                 ev.append({"type": "penalty", "seat": seat, "points": -3})
-    seats, cards = state.tseats, state.tcards
     record = [
         state.leader,
         tuple(seats),
@@ -385,13 +407,7 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
         return
     state.p_vor = state.p_caller = -1
     state.p_ramsch = False
-    for s, c in zip(seats, cards, strict=True):
-        if c == VOR:
-            state.p_vor = s
-        elif c == GEFRAGT:
-            state.p_caller = s
-        elif c == RAMSCH:
-            state.p_ramsch = True
+    _trick_effects(state, seats, cards)
     if TAUSCH in cards:
         state.phase = SWAP
         state.swap_choice = [-1] * state.n
@@ -399,6 +415,17 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
             ev.append({"type": "swap_start"})
         return
     _after_swap(state, ev)
+
+
+def _trick_effects(state: State, seats: Sequence[int], cards: Sequence[int]) -> None:
+    """Vordrängeln, Heute gefragt and Ramschtag of the finished trick, for the next one."""
+    for s, c in zip(seats, cards, strict=True):
+        if c == VOR:
+            state.p_vor = s
+        elif c == GEFRAGT:
+            state.p_caller = s
+        elif c == RAMSCH:
+            state.p_ramsch = True
 
 
 def do_swap_choice(state: State, seat: int, card: int, ev: list[Event] | None) -> None:

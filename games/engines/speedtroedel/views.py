@@ -195,7 +195,7 @@ def assign(
         for g in opts:
             tot += free[g]
         if tot > 0:
-            r = rng.randrange(tot)
+            r = int(rng.random() * tot)
             for g in opts:
                 r -= free[g]
                 if r < 0:
