@@ -3,19 +3,25 @@
 * ``leicht``: any fitting card; forgets ONE now and then, as a beginner would.
 * ``normal``: dumps high-value cards early, attacks the next player when they are low on cards,
   keeps wilds for need, wishes the colour it holds most, always presses ONE.
-* ``stark``: normal's candidates, each judged by playing the round out on hidden hands re-dealt
-  consistently with the view (determinization); the re-deal keeps the colours an opponent failed
-  to serve away from that opponent.
+* ``stark``: plays to win the round. Every distinct move (a wild with each wish) is judged by
+  playing the round out many times with the ``normal`` policy at every seat (its opponents are
+  exactly that) on hidden hands re-dealt consistently with the view: the round is replayed from
+  the deal to see who laid what and who drew on which colour, and an opponent's re-dealt cards
+  avoid what its moves showed it did not hold (``infer.py``); the rollouts run in a lean
+  simulator (``sim.py``) and the moves race, the clearly worse ones dropping out early.
 """
 
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import Action, Advice, View
 from games.engines.speedone.cards import (
+    CODE,
+    COLOR_CODE,
     COLOR_NAMES,
     COLORS,
     DECK,
@@ -29,7 +35,9 @@ from games.engines.speedone.cards import (
     W,
     parse,
 )
-from games.engines.speedone.rules import SpeedoneEngine, State, playable_cards
+from games.engines.speedone.infer import slot_plan
+from games.engines.speedone.rules import SpeedoneEngine, State
+from games.engines.speedone.sim import play_out
 
 _ENGINE = SpeedoneEngine()
 
@@ -269,93 +277,6 @@ def sample_for_bot(view: View, rng: random.Random) -> State:
     return state
 
 
-def _fast_turn(state: State, rng: random.Random) -> None:
-    """One turn of the normal policy on a state (used in rollouts; ONE is always pressed).
-    Inlined legality and scoring: this is the bots' hot loop."""
-    seat = state.turn
-    hand = state.hands[seat]
-    if state.pending:
-        plays = playable_cards(state, seat)
-    else:
-        top = state.discard[-1]
-        color = state.color
-        tv = top & 15 if top >> 4 != WILD_COLOR else -1
-        plays = []
-        prev = -1
-        has_color = False
-        for c in hand:
-            if c == prev:
-                continue
-            prev = c
-            col = c >> 4
-            if col == color:
-                has_color = True
-                plays.append(c)
-            elif col == WILD_COLOR or c & 15 == tv:
-                plays.append(c)
-        if has_color and W4 in plays:
-            plays.remove(W4)
-    if not plays:
-        _ENGINE._draw_turn(state, seat, None)
-        return
-    n = state.players
-    nxt = (seat + state.direction) % n
-    friend = state.options["partners"] and nxt % 2 == seat % 2
-    attack = len(state.hands[nxt]) <= 2 and not friend
-    counts = [0, 0, 0, 0, 0]
-    for c in hand:
-        counts[c >> 4] += 1
-    best = plays[0]
-    best_score = -1e9
-    rand = rng.random
-    for c in plays:
-        col = c >> 4
-        if col == WILD_COLOR:
-            s = -100.0
-            if c == W4:
-                s += 155 if attack else 5
-        else:
-            s = POINTS[c] + 0.5 * (counts[col] - 1)
-            v = c & 15
-            if v >= 10:
-                if attack:
-                    s += 70 if v == DRAW2 else 60
-                elif friend and v == SKIP:
-                    s -= 30
-        s += rand()
-        if s > best_score:
-            best_score = s
-            best = c
-    wish = best_wish(hand, best) if best >> 4 == WILD_COLOR else -1
-    if len(hand) == 2:
-        state.one[seat] = True
-    _ENGINE._play(state, seat, best, wish, None, False)
-
-
-def rollout(state: State, rng: random.Random, max_steps: int = 400) -> None:
-    """Play the current round to its end with the normal policy (no next deal)."""
-    steps = 0
-    while state.turn >= 0 and steps < max_steps:
-        _fast_turn(state, rng)
-        steps += 1
-
-
-def _apply_internal(state: State, seat: int, action: Action) -> None:
-    kind = action["type"]
-    if kind == "draw":
-        _ENGINE._draw_turn(state, seat, None)
-    elif kind == "one":
-        state.one[seat] = True
-    else:
-        card = parse(action["card"])
-        assert card is not None
-        wish = COLORS.index(action["color"]) if "color" in action else -1
-        hand = state.hands[seat]
-        if len(hand) == 2:
-            state.one[seat] = True
-        _ENGINE._play(state, seat, card, wish, None, False)
-
-
 def _candidates(view: View, legal: list[Action], wide: bool = False) -> list[Action]:
     """Distinct sensible moves: each card once (wilds with the best wish, plus the wish of the
     colour the next player failed to serve, or every wish when ``wide``), and drawing when no
@@ -387,21 +308,126 @@ def _candidates(view: View, legal: list[Action], wide: bool = False) -> list[Act
     return out
 
 
+def _view_seed(view: View) -> int:
+    """A seed that depends on the view only (so the same view gives the same choice)."""
+    key = "|".join(
+        (
+            ",".join(view["hand"]),
+            ",".join(view["discard"]),
+            str([(s["cards"], s["missed"], s["one"]) for s in view["seats"]]),
+            str((view["round"], view["turn"], view["direction"], view["color"], view["pending"])),
+            str((view["draw_pile"], view["scores"])),
+        )
+    )
+    return zlib.crc32(key.encode())
+
+
+def sample_hands(
+    view: View,
+    rng: random.Random,
+    unknown: list[int],
+    plan: list[list[tuple[frozenset[int], int]]] | None = None,
+) -> tuple[list[list[int]], list[int]]:
+    """Hidden hands and draw pile re-dealt consistently with the view. With a ``plan``
+    (``infer.slot_plan``), each opponent's cards avoid what its moves showed it did not hold;
+    without one, an opponent that drew instead of playing held neither that colour nor a wild
+    then, so at most one card per such miss (the card it drew) may be of a missed colour or
+    wild."""
+    seat = view["seat"]
+    pool = unknown[:]
+    rng.shuffle(pool)
+    hands: list[list[int]] = []
+    if plan is not None:
+        hands = [[] for _ in view["seats"]]
+        hands[seat] = _hand(view)
+        for s, groups in enumerate(plan):
+            hand = hands[s]
+            for banned, count in groups:
+                for _ in range(count):
+                    if not pool:
+                        break
+                    pick = -1
+                    if banned:
+                        for _t in range(12):
+                            j = int(rng.random() * len(pool))
+                            if pool[j] not in banned:
+                                pick = j
+                                break
+                        if pick < 0:
+                            pick = next(
+                                (j for j, c in enumerate(pool) if c not in banned), len(pool) - 1
+                            )
+                    else:
+                        pick = len(pool) - 1
+                    pool[pick], pool[-1] = pool[-1], pool[pick]
+                    hand.append(pool.pop())
+        rng.shuffle(pool)
+        return hands, pool
+    for s, info in enumerate(view["seats"]):
+        if s == seat:
+            hands.append(_hand(view))
+            continue
+        k = info["cards"]
+        missed = info["missed"]
+        if not missed:
+            hands.append(pool[-k:] if k else [])
+            del pool[len(pool) - k :]
+            continue
+        bad = {WILD_COLOR} | {COLOR_CODE[c] for c in missed}
+        free = len(missed)
+        hand: list[int] = []
+        rest: list[int] = []
+        while pool and len(hand) < k:
+            c = pool.pop()
+            if c >> 4 in bad:
+                if free:
+                    free -= 1
+                    hand.append(c)
+                else:
+                    rest.append(c)
+            else:
+                hand.append(c)
+        while len(hand) < k:  # not enough fitting cards: take what is left
+            hand.append(rest.pop())
+        pool.extend(rest)
+        rng.shuffle(pool)
+        hands.append(hand)
+    return hands, pool
+
+
+def _unknown(view: View) -> list[int]:
+    unknown = list(DECK)
+    for c in view["discard"]:
+        unknown.remove(CODE[c])
+    for c in view["hand"]:
+        unknown.remove(CODE[c])
+    return unknown
+
+
 @dataclass
 class StarkBot:
     strength: str = "stark"
-    rollouts: int = 400
-    max_candidates: int = 6
-    #: search only when some seat holds at most this many cards (0: always search); earlier
-    #: the rule of thumb decides, as rollouts cannot tell its candidates apart there
-    critical_cards: int = 3
-    #: every wish colour of a wild is a candidate
-    wide: bool = False
+    #: rollouts per decision, shared among the candidates
+    rollouts: int = 700
+    max_candidates: int = 8
+    #: re-deals per racing step, and how far (in standard errors, roughly) behind the leader a
+    #: candidate drops out
+    batch: int = 16
+    margin: float = 2.0
+    draw_option: bool = True
+    #: re-deal with what the replay of the round tells about the opponents' hands
+    infer: bool = True
+    #: search only when some seat holds at most this many cards (0: always); earlier the rule
+    #: of thumb decides
+    critical_cards: int = 0
 
     def evaluate(
-        self, view: View, legal: list[Action], rng: random.Random
+        self, view: View, legal: list[Action], rng: random.Random | None = None
     ) -> list[tuple[Action, float]]:
-        cands = _candidates(view, legal, self.wide)
+        """Each candidate's share of rounds won when the round is played out by ``normal``
+        everywhere on hidden hands re-dealt consistently with the view (common re-deals for
+        all candidates)."""
+        cands = _candidates(view, legal, wide=True)
         if len(cands) > 1:
             hand = _hand(view)
             nxt = _next_seat(view)
@@ -413,37 +439,73 @@ class StarkBot:
             cands = cands[: self.max_candidates]
             if self.critical_cards and min(s["cards"] for s in view["seats"]) > self.critical_cards:
                 cands = cands[:1]
+            elif self.draw_option and len(hand) > 2 and all(parse(a["card"]) >= W for a in cands):  # type: ignore[operator]
+                # only wilds fit: drawing instead keeps them for later
+                cands.append(DRAW)
         if len(cands) == 1:
             return [(cands[0], 1.0)]
+        rng = random.Random(_view_seed(view))
         seat = view["seat"]
-        per = max(4, self.rollouts // len(cands))
-        totals = [0.0] * len(cands)
-        for _ in range(per):
-            base = sample_for_bot(view, rng)
-            seed = rng.getrandbits(32)
-            for i, a in enumerate(cands):
-                st = _ENGINE.clone(base)
-                _apply_internal(st, seat, a)
-                rollout(st, random.Random(seed))
-                totals[i] += _value(st, seat)
-        return [(a, t / per) for a, t in zip(cands, totals, strict=True)]
+        partners = bool(view["options"]["partners"])
+        stacking = bool(view["options"]["stacking"])
+        discard = [CODE[c] for c in view["discard"]]
+        top = discard[-1]
+        under0 = discard[:-1]
+        color = COLOR_CODE[view["color"]]
+        direction = view["direction"]
+        pending = view["pending"]
+        unknown = _unknown(view)
+        plan = slot_plan(view) if self.infer else None
+        moves = []
+        for a in cands:
+            if a["type"] == "draw":
+                moves.append((-1, -1))
+            else:
+                moves.append((CODE[a["card"]], COLOR_CODE[a["color"]] if "color" in a else -1))
+        # race: common re-deals for all candidates still in the race; a candidate clearly
+        # behind the leader drops out, so the budget goes to the close ones
+        alive = list(range(len(cands)))
+        wins = [0] * len(cands)
+        done = [0] * len(cands)
+        budget = self.rollouts
+        while budget > 0 and len(alive) > 1:
+            for _ in range(self.batch):
+                hands, pile = sample_hands(view, rng, unknown, plan)
+                seed = rng.getrandbits(32)
+                for i in alive:
+                    card, wish = moves[i]
+                    w = play_out(
+                        [h[:] for h in hands],
+                        pile[:],
+                        under0[:],
+                        top,
+                        color,
+                        direction,
+                        seat,
+                        pending,
+                        stacking,
+                        partners,
+                        random.Random(seed),
+                        card,
+                        wish,
+                    )
+                    done[i] += 1
+                    if w == seat or (partners and w >= 0 and w % 2 == seat % 2):
+                        wins[i] += 1
+                budget -= len(alive)
+            lead = max(wins[i] for i in alive)
+            alive = [
+                i for i in alive if lead - wins[i] <= self.margin * (lead + wins[i] + 1) ** 0.5
+            ]
+        return [(a, wins[i] / max(1, done[i])) for i, a in enumerate(cands)]
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         hand = view["hand"]
         if ONE in legal and len(hand) == 2 and any(a["type"] == "play" for a in legal):
             return ONE
-        scored = self.evaluate(view, legal, rng)
+        scored = self.evaluate(view, legal)
         best = max(range(len(scored)), key=lambda i: scored[i][1])
         return scored[best][0]
-
-
-def _value(state: State, seat: int) -> float:
-    """1 for a round won by the seat's side, minus a little for the points left in hand."""
-    if not state.last_round or not state.round_winners:
-        return 0.0
-    last = state.last_round
-    won = seat in last["winners"]
-    return (1.0 if won else 0.0) - 0.002 * last["points"][seat]
 
 
 def make_bot(strength: str) -> Any:
