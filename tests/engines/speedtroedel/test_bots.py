@@ -118,3 +118,36 @@ def test_normal_beats_leicht_in_a_seeded_sample():
         if hero in result["winners"]:
             won += 1 / len(result["winners"])
     assert won / 40 > 0.3  # parity is 0.25
+
+
+def test_rollouts_play_the_other_seats_like_the_normal_bot():
+    """The strong bot's model of a normal seat (built from a full state) makes the normal bot's
+    choice from that seat's view; only after a hidden Tauschrunde pass may they differ."""
+    from games.engines.speedtroedel import bots
+
+    rng = random.Random(5)
+    same = total = 0
+    for _ in range(12):
+        st = ENGINE.new_game(4, None, rng.getrandbits(63))
+        while ENGINE.actors(st):
+            seat = rng.choice(sorted(ENGINE.actors(st)))
+            legal = ENGINE.legal_actions(st, seat)
+            if st.phase == 0 and len(legal) > 1:
+                info = bots._info(ENGINE.view(st, seat))
+                a = bots.normal_play(info, [bots._card_of(x) for x in legal])
+                b = bots._normal_sim_play(st, seat, bots._static_outs(st))
+                total += 1
+                same += a == b or (a in bots.FAKES and b in bots.FAKES)
+            ENGINE.apply(st, seat, rng.choice(legal))
+    assert total > 500 and same / total > 0.99
+
+
+def test_strong_bot_values_the_last_round_by_winning():
+    st = first_state(lambda s: s.phase == 0 and s.rnd == len(s.sizes) - 1 and s.tcards == [])
+    view = ENGINE.view(st, st.turn)
+    action, ranked = StrongBot(40).evaluate(
+        view, ENGINE.legal_actions(st, st.turn), random.Random(1)
+    )
+    assert action in ENGINE.legal_actions(st, st.turn)
+    advice = ENGINE.explain(view, ENGINE.legal_actions(st, st.turn))
+    assert "Sieg" in advice.reason or "genauso" in advice.reason or "einzige" in advice.reason
