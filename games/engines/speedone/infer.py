@@ -32,7 +32,7 @@ _MAX_NODES = 3000
 
 def reconstruct(view: View) -> list[tuple[Any, ...]] | None:
     """The round's turns consistent with the view: ("play", seat, card, top, colour, pending,
-    attack) / ("miss", seat, top, colour) / ("forced", seat, count). ``None`` if no replay
+    attack, friend) / ("miss", seat, top, colour) / ("forced", seat, count). ``None`` if no replay
     from the deal fits (e.g. after a reshuffle of the discards)."""
     n = view["players"]
     disc = [CODE[c] for c in view["discard"]]
@@ -111,7 +111,7 @@ def reconstruct(view: View) -> list[tuple[Any, ...]] | None:
                     elif c == W4:
                         np_ = p + 4
                     nt = nxt
-                path.append(("play", t, c, top, col, p, attack))
+                path.append(("play", t, c, top, col, p, attack, friend))
                 if nc[t] > 0 and dfs(i + 1, nt, nd, np_, ncol, ptr, tuple(nc)):
                     return True
                 path.pop()
@@ -143,7 +143,9 @@ def reconstruct(view: View) -> list[tuple[Any, ...]] | None:
     return path if ok and len(failed) <= _MAX_NODES else None
 
 
-def _forbidden_play(card: int, top: int, col: int, attack: bool) -> frozenset[int]:
+def _forbidden_play(
+    card: int, top: int, col: int, attack: bool, friend: bool = False
+) -> frozenset[int]:
     """Cards ``normal`` would have laid rather than ``card`` (so it did not hold them)."""
     if col < 0:
         if card >> 4 == WILD_COLOR:
@@ -168,6 +170,8 @@ def _forbidden_play(card: int, top: int, col: int, attack: bool) -> frozenset[in
                 continue
             # the same colour compares on the face value alone; another colour may gain up to
             # a few points from the colour counts
+            if friend and cv == SKIP:
+                continue  # normal does not skip its partner
             if cv >= 10 or (cv > v if cc == card >> 4 else cv >= v + 4):
                 out.add(c)
     return frozenset(out)
@@ -190,10 +194,10 @@ def constraints(view: View, path: list[tuple[Any, ...]]) -> list[list[tuple[froz
         if s == seat:
             continue
         if ev[0] == "play":
-            _, _, card, top, col, pending, attack = ev
+            _, _, card, top, col, pending, attack, friend = ev
             if pending:
                 continue
-            f = _forbidden_play(card, top, col, attack)
+            f = _forbidden_play(card, top, col, attack, friend)
             if f:
                 events[s].append((f, 0))
         elif ev[0] == "miss":
