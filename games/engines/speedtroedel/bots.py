@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -341,16 +342,20 @@ def _rollout_play(st: State, seat: int) -> int:
             k = kt[o]
             if k > rest_best:
                 rest_best = k
+    pick = _lowest_above(cards, kt, rest_best)
+    return pick if pick >= 0 else _dump_card(cards)
+
+
+def _lowest_above(cards: list[int], kt: Sequence[int], floor: int) -> int:
+    """The card whose key in ``kt`` is the lowest above ``floor``; -1 when there is none."""
     pick = -1
     pk = 10**6
     for c in cards:
         k = kt[c]
-        if rest_best < k < pk:
+        if floor < k < pk:
             pk = k
             pick = c
-    if pick >= 0:
-        return pick
-    return _dump_card(cards)
+    return pick
 
 
 def _static_outs(st: State) -> list[tuple[list[int], list[int]]]:
@@ -459,17 +464,11 @@ def _normal_sim_play(st: State, seat: int, static: list[tuple[list[int], list[in
     if not st.options["faelschung_ohne_strafe"]:
         value -= 3 * sum(1 for c in trick if c in FAKES)
     if value >= 2:
+        if after == 0:
+            pick = _lowest_above(cards, kt_f, best)
+            return pick if pick >= 0 else _dump_card(cards)
         pick = -1
         pk = 10**6
-        if after == 0:
-            for c in cards:
-                k = kt_f[c]
-                if best < k < pk:
-                    pk = k
-                    pick = c
-            if pick >= 0:
-                return pick
-            return _dump_card(cards)
         rest = [(seat + i) % n for i in range(1, after + 1)]
         plain_tab = PLAIN_KEYS[ramsch]
         for c in cards:
