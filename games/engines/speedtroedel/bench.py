@@ -1,8 +1,8 @@
 """Benchmark spec for ``python -m bench.engines speedtroedel``.
 
-The strong bot in the tournaments is the site's ``stark`` (100 rollouts per decision), so the
+The strong bot in the tournaments is the site's ``stark`` (250 rollouts per decision), so the
 tournament figures are those of the web bot; the full run (6 tournaments of 1,000 games) takes
-about an hour on two quiet cores.
+about two hours on two quiet cores at 250 rollouts.
 """
 
 from games.engines.benchspec import BenchSpec, Tournament

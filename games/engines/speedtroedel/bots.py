@@ -57,7 +57,7 @@ from games.engines.speedtroedel.rules import (
 )
 
 #: default rollouts per decision of the strong bot (web play, advice)
-STARK_ROLLOUTS = int(os.environ.get("SPEEDTROEDEL_STARK_ROLLOUTS", "100"))
+STARK_ROLLOUTS = int(os.environ.get("SPEEDTROEDEL_STARK_ROLLOUTS", "250"))
 #: when the game ends with the rollout's round: a win counts this much, plus the margin to the
 #: best rival
 WIN_WEIGHT = 10.0
