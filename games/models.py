@@ -56,10 +56,6 @@ class Match(models.Model):
     def __str__(self) -> str:
         return f"{self.game} #{self.pk}"
 
-    @property
-    def group(self) -> str:
-        return f"match-{self.pk}"
-
     def seat_of(self, player: Player | None) -> Seat | None:
         if player is None:
             return None

@@ -13,7 +13,7 @@ import logging
 import random
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
@@ -183,7 +183,7 @@ def _schedule(match: Match, engine: Any, state: Any) -> None:
     commit, push every seat its new board and schedule the bots' turns and the timer."""
     running = match.status == Match.Status.RUNNING
     seats = list(match.seats.all())
-    bots = {s.index: s.bot_strength for s in seats if s.bot_strength} if running else {}
+    bots = _bot_seats(seats) if running else {}
     actors = engine.actors(state) if running else frozenset()
     match.deadline = None
     if running and match.move_seconds and any(s not in bots for s in actors):
@@ -203,8 +203,9 @@ def _schedule(match: Match, engine: Any, state: Any) -> None:
     transaction.on_commit(go)
 
 
-def _bot_seats(match: Match) -> dict[int, str]:
-    return {s.index: s.bot_strength for s in match.seats.all() if s.bot_strength}
+def _bot_seats(seats: Iterable[Seat]) -> dict[int, str]:
+    """Seat index -> strength of every seat a computer plays."""
+    return {s.index: s.bot_strength for s in seats if s.bot_strength}
 
 
 def _finish(match: Match, result: dict[str, Any]) -> None:
@@ -269,7 +270,7 @@ def run_timeout(match_id: int, version: int) -> bool:
             return False
         engine = get_engine(match.game)
         state = engine.from_json(match.state)
-        bots = _bot_seats(match)
+        bots = _bot_seats(match.seats.all())
         for seat in sorted(engine.actors(state)):
             if seat in bots or match.status != Match.Status.RUNNING:
                 continue
@@ -289,7 +290,7 @@ def run_bot(match_id: int, version: int, seat_index: int) -> bool:
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.RUNNING or match.version != version:
         return False
-    strength = _bot_seats(match).get(seat_index)
+    strength = _bot_seats(match.seats.all()).get(seat_index)
     if not strength:
         return False
     engine = get_engine(match.game)
@@ -397,7 +398,7 @@ def sweep() -> dict[str, int]:
         seats__bot_strength__gt="",
     ).distinct()
     for match in stale.prefetch_related("seats"):
-        bots = _bot_seats(match)
+        bots = _bot_seats(match.seats.all())
         if not bots:
             continue
         engine = get_engine(match.game)
