@@ -28,7 +28,7 @@ def face(card: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=256)
-def face_html(card: str, language: str | None = None) -> SafeString:
+def face_html(card: str, language: str | None) -> SafeString:
     """The rendered face of ``card`` (``_card.html``): a card looks the same in every state, so
     each is rendered once per process."""
     return SafeString(render_to_string("games/speedone/_card.html", {"f": face(card)}))
@@ -46,13 +46,14 @@ _INFO_KEYS = (
 )
 
 
-def info_html(info: dict[str, Any]) -> SafeString:
-    """The rendered Karten-Info window (``_info.html``), memoised on what it shows."""
-    return _info_html(get_language(), *(info[k] for k in _INFO_KEYS))
+def _info_values(info: dict[str, Any]) -> tuple[Any, ...]:
+    """What the Karten-Info window shows of ``card_info``'s answer (the memo key)."""
+    return tuple(info[k] for k in _INFO_KEYS)
 
 
 @lru_cache(maxsize=4096)
-def _info_html(language: str | None, *values: Any) -> SafeString:
+def info_html(language: str | None, values: tuple[Any, ...]) -> SafeString:
+    """The rendered Karten-Info window (``_info.html``), memoised on what it shows."""
     return SafeString(
         render_to_string(
             "games/speedone/_info.html", {"i": dict(zip(_INFO_KEYS, values, strict=True))}
@@ -77,7 +78,7 @@ def hand_card_html(
         "playable": playable,
         "wild": wild,
         "face_html": face_html(card, language),
-        "info_html": _info_html(language, *info),
+        "info_html": info_html(language, info),
         "action": json.dumps({"type": "play", "card": card}),
         "color_actions": [
             (c, COLOR_NAME[c], json.dumps({"type": "play", "card": card, "color": c}))
@@ -98,25 +99,18 @@ def present(
     mode = prefs.get("sort", 1) if prefs.get("sort") in (1, 2) else 1
     playable = {a["card"] for a in legal if a["type"] == "play"}
     language = get_language()
-    hand = []
     cards = sort_hand(view["hand"], mode) if view.get("hand") is not None else []
-    for n, card in enumerate(cards, start=1):
-        info = card_info(view, card)
-        hand.append(
-            {
-                "card": card,
-                "info": info,
-                "playable": card in playable,
-                "html": hand_card_html(
-                    language,
-                    urls["act"],
-                    n,
-                    card,
-                    card in playable,
-                    tuple(info[k] for k in _INFO_KEYS),
-                ),
-            }
+    hand = [
+        hand_card_html(
+            language,
+            urls["act"],
+            n,
+            card,
+            card in playable,
+            _info_values(card_info(view, card)),
         )
+        for n, card in enumerate(cards, start=1)
+    ]
     seats = []
     for s in view["seats"]:
         missed = list(dict.fromkeys(s["missed"]))  # each colour once, in the order it happened
@@ -131,8 +125,8 @@ def present(
         "sort_label": SORT_LABEL[mode],
         "top": {
             "card": view["top"],
-            "face_html": face_html(view["top"], get_language()),
-            "info_html": info_html(card_info(view, view["top"])),
+            "face_html": face_html(view["top"], language),
+            "info_html": info_html(language, _info_values(card_info(view, view["top"]))),
         },
         "color_cls": COLOR_CLASS.get(view["color"], "wild"),
         "color_name": COLOR_NAME.get(view["color"], ""),
