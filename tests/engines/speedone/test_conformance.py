@@ -24,11 +24,15 @@ COMBOS = [
 ]
 
 
-@pytest.mark.parametrize(
+#: every player count with every option combination
+each_combo = pytest.mark.parametrize(
     ("players", "options"),
     COMBOS,
     ids=[f"{p}p-" + "-".join(map(str, o.values())) for p, o in COMBOS],
 )
+
+
+@each_combo
 def test_random_games_conform(players, options):
     games = 6 if options["target"] == 200 else 2
     base = 10**12 + 1000 * COMBOS.index((players, options))
@@ -56,11 +60,7 @@ def eager(legal, rng):
     return rng.choice(plays or legal)
 
 
-@pytest.mark.parametrize(
-    ("players", "options"),
-    COMBOS,
-    ids=[f"{p}p-" + "-".join(map(str, o.values())) for p, o in COMBOS],
-)
+@each_combo
 def test_thousands_of_eager_random_games_conform(players, options):
     games = 80 if options["target"] == 200 else 40
     base = 10**12 + 10**6 + 1000 * COMBOS.index((players, options))
