@@ -61,9 +61,6 @@ STARK_ROLLOUTS = int(os.environ.get("SPEEDTROEDEL_STARK_ROLLOUTS", "250"))
 #: when the game ends with the rollout's round: a win counts this much, plus the margin to the
 #: best rival
 WIN_WEIGHT = 10.0
-#: 0 keeps the catch valuation by ``QUALITY_WEIGHT``; the next-hand valuation with 0.15
-#: (``_next_hand_worth``) lost margin in a paired 100-game sample and is kept only for probes
-HAND_WEIGHT = 0.0
 #: weight of the catch's worth; tuned with the old greedy rollouts (stark-48, small samples):
 #: 0 gave 38 %, 0.04 47 %, 0.1 45 %
 QUALITY_WEIGHT = 0.04
@@ -279,7 +276,6 @@ def _key_tables() -> list[list[list[int]]]:
 
 
 KEYS = _key_tables()
-STRENGTH = [strength(c) if c in TIER else 0 for c in range(107)]
 #: the same without the Smaragd entries (-1): who beats a card within its own colour
 PLAIN_KEYS = [
     [[k if not 80 <= c < 100 else -1 for c, k in enumerate(row)] for row in per_f] for per_f in KEYS
@@ -531,9 +527,7 @@ def _market_closes(st: State) -> bool:
     return need > len(st.attic)
 
 
-def _evaluate(
-    st: State, me: int, base_scores: list[int], quality: bool, attic: float = 0.0
-) -> float:
+def _evaluate(st: State, me: int, base_scores: list[int], quality: bool) -> float:
     n = st.n
     if _market_closes(st):
         # the game ends: only winning counts (with the margin to the best rival as a tiebreak)
@@ -546,41 +540,8 @@ def _evaluate(
     others = (sum(pts) - pts[me]) / (n - 1)
     v = pts[me] - others
     if quality:
-        if HAND_WEIGHT:
-            hw = [_next_hand_worth(st, s, attic) for s in range(n)]
-            v += HAND_WEIGHT * (hw[me] - (sum(hw) - hw[me]) / (n - 1))
-        else:
-            v += QUALITY_WEIGHT * sum(strength(c) for c in st.counters[me])
+        v += QUALITY_WEIGHT * sum(strength(c) for c in st.counters[me])
     return v
-
-
-def _attic_worth(st: State) -> float:
-    """Mean worth of a card drawn from the attic next round (the top tier's mean)."""
-    if not st.attic:
-        return 0.0
-    t = TIER[st.attic[0]]
-    ws = [STRENGTH[c] for c in st.attic if TIER[c] == t]
-    return sum(ws) / len(ws)
-
-
-def _next_hand_worth(st: State, s: int, attic: float) -> float:
-    """Expected worth (sum of ``strength``) of the next hand of ``s`` at the end of a rollout:
-    the old box first, then the shuffled catch, the rest from the attic."""
-    h = st.sizes[st.rnd + 1]
-    box = st.boxes[s]
-    catch = st.counters[s]
-    nb = len(box)
-    w = 0.0
-    if nb >= h:
-        return sum(STRENGTH[c] for c in box) * h / nb
-    if nb:
-        w = float(sum(STRENGTH[c] for c in box))
-    r = h - nb
-    m = len(catch)
-    if m >= r:
-        return w + sum(STRENGTH[c] for c in catch) * r / m
-    w += sum(STRENGTH[c] for c in catch)
-    return w + (r - m) * attic
 
 
 def _apply_candidate(st: State, me: int, kind: str, x: int) -> None:
@@ -661,7 +622,6 @@ class StrongBot:
             st.sim = True
             base = st.scores[:]
             static = _static_outs(st)
-            aw = _attic_worth(st) if quality and HAND_WEIGHT else 0.0
             for i, x in enumerate(xs):
                 if x in FAKES:
                     where = st.pool if kind == "pick" else st.hands[me]
@@ -669,7 +629,7 @@ class StrongBot:
                 sim = clone_state(st)
                 _apply_candidate(sim, me, kind, x)
                 _rollout_to_round_end(sim, me, static)
-                totals[i] += _evaluate(sim, me, base, quality, aw)
+                totals[i] += _evaluate(sim, me, base, quality)
         means = [t / samples for t in totals]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return cands[best], sorted(zip(cands, means, strict=True), key=lambda t: -t[1])
