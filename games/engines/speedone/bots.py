@@ -417,9 +417,6 @@ class StarkBot:
     draw_option: bool = True
     #: re-deal with what the replay of the round tells about the opponents' hands
     infer: bool = True
-    #: search only when some seat holds at most this many cards (0: always); earlier the rule
-    #: of thumb decides
-    critical_cards: int = 0
 
     def evaluate(
         self, view: View, legal: list[Action], rng: random.Random | None = None
@@ -437,9 +434,7 @@ class StarkBot:
             # stable sort: the rule of thumb's favourite first, it wins ties
             cands.sort(key=lambda a: -_stark_score(parse(a["card"]), hand, nc, mask, friend))  # type: ignore[arg-type]
             cands = cands[: self.max_candidates]
-            if self.critical_cards and min(s["cards"] for s in view["seats"]) > self.critical_cards:
-                cands = cands[:1]
-            elif self.draw_option and len(hand) > 2 and all(parse(a["card"]) >= W for a in cands):  # type: ignore[operator]
+            if self.draw_option and len(hand) > 2 and all(parse(a["card"]) >= W for a in cands):  # type: ignore[operator]
                 # only wilds fit: drawing instead keeps them for later
                 cands.append(DRAW)
         if len(cands) == 1:
