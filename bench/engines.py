@@ -146,7 +146,21 @@ def tournament(slug: str, t: Tournament, games: int, workers: int) -> dict[str, 
     }
 
 
-def run(slug: str, quick: bool, workers: int, only_tournaments: bool = False) -> dict[str, Any]:
+def selected(t: Tournament, only: list[str]) -> bool:
+    """``only`` holds filters like ``stark-normal`` or ``stark-normal-5`` (hero-field[-players])."""
+    if not only:
+        return True
+    name = f"{t.hero.split(':')[0]}-{t.field}"
+    return any(f in (name, f"{name}-{t.players}") for f in only)
+
+
+def run(
+    slug: str,
+    quick: bool,
+    workers: int,
+    only_tournaments: bool = False,
+    only: list[str] | None = None,
+) -> dict[str, Any]:
     engine = get_engine(slug)
     spec: BenchSpec = importlib.import_module(f"games.engines.{slug}").BENCH
     out: dict[str, Any] = {"game": slug, "quick": quick, "cores": workers}
@@ -156,7 +170,9 @@ def run(slug: str, quick: bool, workers: int, only_tournaments: bool = False) ->
             engine, spec, spec.bot_decisions_quick if quick else spec.bot_decisions
         )
     out["tournaments"] = [
-        tournament(slug, t, t.quick_games if quick else t.games, workers) for t in spec.tournaments
+        tournament(slug, t, t.quick_games if quick else t.games, workers)
+        for t in spec.tournaments
+        if selected(t, only or [])
     ]
     return out
 
@@ -168,9 +184,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small version, under a minute")
     parser.add_argument("--tournaments-only", action="store_true")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="HERO-FIELD[-PLAYERS]",
+        help="run only these tournaments, e.g. --only stark-leicht --only stark-normal-5",
+    )
     args = parser.parse_args(argv)
     for slug in args.games:
-        out = run(slug, args.quick, args.workers, args.tournaments_only)
+        out = run(slug, args.quick, args.workers, args.tournaments_only, args.only)
         if args.json:
             print(json.dumps(out))
         else:
