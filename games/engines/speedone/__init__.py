@@ -9,9 +9,9 @@ BENCH = BenchSpec(
     random_players=4,
     random_options={},
     tournaments=(
-        Tournament("stark", "normal", 4, games=450, quick_games=8),
+        Tournament("stark", "normal", 4, games=450, quick_games=5),
         Tournament("normal", "leicht", 4, games=450, quick_games=20),
-        Tournament("stark", "leicht", 4, games=450, quick_games=8),
+        Tournament("stark", "leicht", 4, games=450, quick_games=5),
     ),
     bot_decisions=300,
     bot_decisions_quick=60,
