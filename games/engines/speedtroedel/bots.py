@@ -338,12 +338,12 @@ def _rollout_play(st: State, seat: int) -> int:
             k = kt[o]
             if k > rest_best:
                 rest_best = k
-    pick = _lowest_above(cards, kt, rest_best)
-    return pick if pick >= 0 else _dump_card(cards)
+    return _lowest_above_or_dump(cards, kt, rest_best)
 
 
-def _lowest_above(cards: list[int], kt: Sequence[int], floor: int) -> int:
-    """The card whose key in ``kt`` is the lowest above ``floor``; -1 when there is none."""
+def _lowest_above_or_dump(cards: list[int], kt: Sequence[int], floor: int) -> int:
+    """The card whose key in ``kt`` is the lowest above ``floor`` (the cheapest winner); the
+    card to dump when none is above it."""
     pick = -1
     pk = 10**6
     for c in cards:
@@ -351,7 +351,7 @@ def _lowest_above(cards: list[int], kt: Sequence[int], floor: int) -> int:
         if floor < k < pk:
             pk = k
             pick = c
-    return pick
+    return pick if pick >= 0 else _dump_card(cards)
 
 
 def _static_outs(st: State) -> list[tuple[list[int], list[int]]]:
@@ -461,8 +461,7 @@ def _normal_sim_play(st: State, seat: int, static: list[tuple[list[int], list[in
         value -= 3 * sum(1 for c in trick if c in FAKES)
     if value >= 2:
         if after == 0:
-            pick = _lowest_above(cards, kt_f, best)
-            return pick if pick >= 0 else _dump_card(cards)
+            return _lowest_above_or_dump(cards, kt_f, best)
         pick = -1
         pk = 10**6
         rest = [(seat + i) % n for i in range(1, after + 1)]
