@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.GuestMiddleware",
+    "games.middleware.NotLiveMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

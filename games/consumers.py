@@ -85,9 +85,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             action = services.parse_action(content)
-            version = content.get("version") if isinstance(content, dict) else None
-            if version is not None and not isinstance(version, int):
-                version = int(version) if str(version).isdigit() else -1
+            version = services.parse_version(content.get("version"))
             broadcasts = await db(self._play)(action, version)
         except services.ActionRejected as exc:
             await self._push_message(exc.message)
@@ -95,7 +93,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         await services.send_broadcasts(self.channel_layer, broadcasts)
 
-    def _play(self, action: services.Action, version: int | None) -> services.Broadcast:
+    def _play(self, action: services.Action, version: int) -> services.Broadcast:
         with services.collecting_broadcasts() as broadcasts:
             services.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
         return broadcasts

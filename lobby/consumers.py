@@ -9,7 +9,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.template.loader import render_to_string
 
 from accounts.identity import player_from_scope
-from games.catalog import BY_SLUG
+from games.registry import BY_SLUG
 from lobby.presence import mark_offline, mark_online
 from lobby.views import render_open_tables, render_table_panel
 
