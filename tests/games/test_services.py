@@ -9,7 +9,7 @@ from django.db import close_old_connections
 
 from accounts import wallet
 from accounts.bots import bots_of
-from games import services
+from games import queue, services, tasks
 from games.engines.base import get_engine
 from games.models import Match, Move
 from games.services import ActionRejected, SeatSpec
@@ -153,14 +153,11 @@ def test_the_sweep_re_arms_a_lost_timer(alice, bob, django_capture_on_commit_cal
 
     match = two_player_match(alice, bob, move_seconds=30)
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=30))
-    from config.celery import app
-
-    app.conf.task_always_eager = True
-    try:
+    with queue.capturing() as sent:
         out = services.sweep()
-    finally:
-        app.conf.task_always_eager = False
     assert out["timers"] == 1
+    assert [(t.task, t.args) for t in sent] == [(queue.MOVE_TIMEOUT, (match.pk, 0))]
+    assert tasks.move_timeout(*sent[0].args)  # what the worker runs
     assert Match.objects.get(pk=match.pk).version == 1
 
 
@@ -234,8 +231,6 @@ def test_the_sweep_restarts_a_bot_whose_task_was_lost(alice, bots):
 
     from django.utils import timezone
 
-    from config.celery import app
-
     bot = bots_of("leicht")[0]
     match = services.start_match(
         "speedone",
@@ -246,10 +241,9 @@ def test_the_sweep_restarts_a_bot_whose_task_was_lost(alice, bots):
     services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
     # the worker died before it ran the bot's turn: nothing happens until the sweep
     Match.objects.filter(pk=match.pk).update(updated=timezone.now() - timedelta(seconds=30))
-    app.conf.task_always_eager = True
-    try:
+    with queue.capturing() as sent:
         out = services.sweep()
-    finally:
-        app.conf.task_always_eager = False
     assert out["bots"] == 1
+    assert [(t.task, t.args) for t in sent] == [(queue.BOT_TURN, (match.pk, 1, 1))]
+    assert tasks.bot_turn(*sent[0].args)
     assert Match.objects.get(pk=match.pk).version == 2
