@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from accounts import wallet
 from accounts.models import Guest, User
+from games import signals
 from games.engines.base import Action, IllegalAction, get_engine, new_seed
 from games.models import Match, Move, Seat
 
@@ -224,6 +225,7 @@ def _finish(match: Match, result: dict[str, Any]) -> None:
         seat.leaderboard_points = result["leaderboard"][seat.index] if counts else None
         seat.payout = payouts.get(seat.index, 0)
         seat.save(update_fields=["place", "score", "leaderboard_points", "payout"])
+    signals.match_finished.send(sender=Match, match=match, seats=seats)
     if match.table_id:
         from lobby.services import match_finished
 

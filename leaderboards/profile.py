@@ -1,0 +1,1 @@
+"""Personal bests and the daily history in "Meine Partien" (filled in below)."""
