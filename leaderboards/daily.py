@@ -186,9 +186,11 @@ def standings(challenge: DailyChallenge, limit: int = 100) -> list[dict[str, Any
     fewer points are better in Speedone "jeder zählt seine Karten" – then time)."""
     low_wins = challenge.game == "speedone" and challenge.options.get("scoring") == "each"
     rows = []
-    attempts = DailyAttempt.objects.filter(
-        challenge=challenge, match__status="finished"
-    ).select_related("match", "user")
+    attempts = (
+        DailyAttempt.objects.filter(challenge=challenge, match__status="finished")
+        .select_related("match", "user")
+        .prefetch_related("match__seats")
+    )
     for a in attempts:
         seat = next((s for s in a.match.seats.all() if s.user_id == a.user_id), None)
         if seat is None:
@@ -227,3 +229,21 @@ def standings(challenge: DailyChallenge, limit: int = 100) -> list[dict[str, Any
 def _fmt_duration(delta: timedelta) -> str:
     seconds = max(0, int(delta.total_seconds()))
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def describe_options(game: str, options: dict[str, Any]) -> list[str]:
+    """The day's rules in German words ("Wertung: Sieger kassiert", …)."""
+    out = []
+    for opt in get_engine(game).options_schema:
+        if opt.key not in options:
+            continue
+        value = options[opt.key]
+        labels = dict(opt.choices or ())
+        if isinstance(value, bool):
+            shown = "ja" if value else "nein"
+        elif isinstance(value, list | tuple):
+            shown = ", ".join(str(labels.get(v, v)) for v in value) or "keine"
+        else:
+            shown = str(labels.get(value, value))
+        out.append(f"{opt.label}: {shown}")
+    return out
