@@ -6,7 +6,7 @@ Runs in a throw-away database (``test_<name>`` of ``DATABASE_URL``, created and 
 It creates the users and ``--matches`` finished matches with one ledger entry per registered human
 (1–4 per match, spread over 12 months and the four games), builds the totals from the ledger, times
 ``book_match`` on a sample of real finishes, and then renders ``/bestenliste/<spiel>/`` (monthly +
-all-time table, a viewer outside the top 50) and ``/bestenliste/`` through the Django test client.
+all-time table + OpenSkill rating table, a viewer outside the top 50) and ``/bestenliste/`` through the Django test client.
 """
 
 from __future__ import annotations
@@ -90,6 +90,23 @@ def populate(matches: int, users: int, seed: int) -> dict[str, Any]:
                     )
             LeaderboardEntry.objects.bulk_create(ledger, batch_size=batch)
             entries += len(ledger)
+    from leaderboards.models import Rating
+
+    ratings = []
+    for uid in user_ids:
+        for game in GAME_SLUGS:
+            mu, sigma = rng.gauss(25, 4), rng.uniform(1.5, 8.3)
+            ratings.append(
+                Rating(
+                    user_id=uid,
+                    game=game,
+                    mu=mu,
+                    sigma=sigma,
+                    ordinal=mu - 3 * sigma,
+                    games=rng.randint(1, 200),
+                )
+            )
+    Rating.objects.bulk_create(ratings, batch_size=batch)
     populate_s = time.perf_counter() - t0
     t1 = time.perf_counter()
     totals = rebuild_totals()

@@ -10,7 +10,13 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from leaderboards.booking import void_match
-from leaderboards.models import DailyAttempt, DailyChallenge, LeaderboardEntry, LeaderboardTotal
+from leaderboards.models import (
+    DailyAttempt,
+    DailyChallenge,
+    LeaderboardEntry,
+    LeaderboardTotal,
+    Rating,
+)
 
 
 class VoidForm(forms.Form):
@@ -117,4 +123,18 @@ class DailyChallengeAdmin(admin.ModelAdmin):
     inlines = [DailyAttemptInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ("game", "user", "ordinal", "mu", "sigma", "games", "updated")
+    list_filter = ("game",)
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False

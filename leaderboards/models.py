@@ -167,3 +167,30 @@ class DailyAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenge} – {self.user_id}"
+
+
+class Rating(models.Model):
+    """A player's skill per game (OpenSkill, Plackett-Luce): ``mu`` ± ``sigma``; the table sorts
+    by ``ordinal`` = mu − 3·sigma. Bots are rated too (they anchor the scale) but never listed."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Spieler"),
+        on_delete=models.CASCADE,
+        related_name="ratings",
+    )
+    game = models.CharField(_("Spiel"), max_length=20)
+    mu = models.FloatField(_("μ"))
+    sigma = models.FloatField(_("σ"))
+    ordinal = models.FloatField(_("Wertungszahl"))
+    games = models.PositiveIntegerField(_("Partien"), default=0)
+    updated = models.DateTimeField(_("geändert"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Spielstärke")
+        verbose_name_plural = _("Spielstärken")
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="rating_once")]
+        indexes = [models.Index(fields=["game", "-ordinal"], name="rating_table")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.game}: {self.ordinal:.1f}"

@@ -14,6 +14,7 @@ from games.catalog import BY_SLUG, GAMES
 from games.services import ActionRejected
 from leaderboards import daily, tables
 from leaderboards.models import ALL_TIME
+from leaderboards.rating import rating_table
 
 
 def _game_or_404(slug: str):  # noqa: ANN202
@@ -62,6 +63,7 @@ def game_board(request: HttpRequest, game: str) -> HttpResponse:
             "monthly": tables.table(game, period, request.user),
             "all_time": tables.table(game, ALL_TIME, request.user),
             "top": tables.TOP,
+            "rating": rating_table(game, request.user),
         },
     )
 
