@@ -52,15 +52,20 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
     from leaderboards.daily import counts_for_leaderboard as daily_counts
 
     if not daily_counts(match):
-        return []  # a replay of a day's deal (practice): the deal is known, it books nothing
+        # a replay of a day's deal (practice): the deal is known, it books nothing
+        _show_points(seats, {s.pk: None for s in seats})
+        return []
     if LeaderboardEntry.objects.filter(match=match).exists():
         return []
     month = month_of(match.finished)
     booked = []
+    # the end screen shows what each seat is worth under these rules (bots: what they would get)
+    worth = {s.pk: seat_points(match, s, seats, result) for s in seats}
+    _show_points(seats, {pk: p for pk, (p, _penalty) in worth.items()})
     for seat in seats:
         if not counts_for(seat):
             continue
-        points, penalty = seat_points(match, seat, seats, result)
+        points, penalty = worth[seat.pk]
         try:
             with transaction.atomic():
                 entry = LeaderboardEntry.objects.create(
@@ -76,13 +81,18 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
                 _add_to_totals(entry.user_id, entry.game, month, points, 1)
         except IntegrityError:
             continue  # booked already (a repeated signal)
-        if seat.leaderboard_points != points:
-            seat.leaderboard_points = points  # the end screen shows what was booked
-            type(seat).objects.filter(pk=seat.pk).update(leaderboard_points=points)
         booked.append(entry)
     if booked:
         log.info("leaderboard booked match=%s entries=%s", match.pk, len(booked))
     return booked
+
+
+def _show_points(seats: list[Any], points: dict[int, int | None]) -> None:
+    for seat in seats:
+        value = points[seat.pk]
+        if seat.leaderboard_points != value:
+            seat.leaderboard_points = value
+            type(seat).objects.filter(pk=seat.pk).update(leaderboard_points=value)
 
 
 def _add_to_totals(user_id: int, game: str, month: date, points: int, games: int) -> None:

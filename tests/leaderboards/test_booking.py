@@ -202,3 +202,16 @@ def test_void_reverses_points_and_games_and_records_the_reason(alice, bob, admin
     assert total(alice, "speedone") == (10, 1)
     with pytest.raises(ValueError):
         void_match(match.pk, "  ")
+
+
+@pytest.mark.django_db
+def test_the_end_screen_points_follow_the_booked_rule_for_every_seat(alice, bots):
+    bot_specs = [SeatSpec(b.username, user=b, bot_strength="normal") for b in bots_of("normal")]
+    match = start("speedwerk", [SeatSpec("Alice", user=alice), *bot_specs[:2]])
+    finish_with(match, result_of([2, 1, 3], [60, 90, 10], [60, 90, 10]))
+    assert list(match.seats.order_by("index").values_list("leaderboard_points", flat=True)) == [
+        0,
+        6,
+        -6,
+    ]
+    assert booked(match) == {"Alice": 0}

@@ -84,6 +84,7 @@ def test_only_the_first_game_of_the_day_counts(alice, bots, on_day, client):
     # the practice game books no leaderboard points (the deal is known); the counted one does
     finish_with(second, result_of([1, 2, 3, 4], [0, 30, 40, 50], [10, -6, -6, -6]))
     assert not LeaderboardEntry.objects.exists()
+    assert set(second.seats.values_list("leaderboard_points", flat=True)) == {None}
     finish_with(first, result_of([2, 1, 3, 4], [12, 0, 40, 50], [4, 20, -6, -6]))
     assert list(LeaderboardEntry.objects.values_list("user__username", "points")) == [("Alice", 4)]
     rows = daily.standings(attempt.challenge)
