@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -153,7 +154,18 @@ CELERY_TIMEZONE = "Europe/Berlin"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": 5.0},
+    # the day's challenges at midnight (CELERY_TIMEZONE: Europe/Berlin), and a catch-up sweep
+    "daily-challenges-midnight": {
+        "task": "leaderboards.tasks.create_daily_challenges",
+        "schedule": crontab(minute=0, hour=0),
+    },
+    "daily-challenges-sweep": {
+        "task": "leaderboards.tasks.create_daily_challenges",
+        "schedule": 60.0,
+    },
 }
+#: the key of the daily seeds' HMAC (default: derived from SECRET_KEY)
+DAILY_SECRET = os.environ.get("DAILY_SECRET", "")
 TIMER_GRACE = float(os.environ.get("TIMER_GRACE", "1.5"))  # seconds after a move deadline
 LEAVE_GRACE = envint("LEAVE_GRACE", 90)  # seconds without connection before a bot takes over
 

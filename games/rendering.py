@@ -8,6 +8,7 @@ supplies the context of its own board partial.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -49,15 +50,15 @@ def ticker_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[st
     return lines[:10]
 
 
+#: predicates other apps add to forbid advice in a match (the leaderboards: a daily game)
+advice_blockers: list[Callable[[Match], bool]] = []
+
+
 def advice_allowed(match: Match, seat: Seat | None) -> bool:
     """Rat: only in solo games, only for the person at the table, never in a daily game."""
     if seat is None or not match.solo or match.status != Match.Status.RUNNING:
         return False
-    return not is_daily(match)
-
-
-def is_daily(match: Match) -> bool:
-    return bool((match.options or {}).get("_daily")) or getattr(match, "daily", False) is True
+    return not any(blocked(match) for blocked in advice_blockers)
 
 
 def board_context(

@@ -14,6 +14,7 @@ from django.dispatch import Signal, receiver
 from accounts.identity import guest_claimed
 from games.models import Seat
 
+#: sent by ``services._finish`` inside the finishing transaction, after the seats are saved:
 #: ``match_finished.send(sender=Match, match=match, seats=seats)``
 match_finished = Signal()
 

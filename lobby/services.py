@@ -197,7 +197,7 @@ def seat_order(
     return [next(pair_seats) if i in team else next(rest) for i in range(len(ordered))]
 
 
-def start(table: Table, player: Player) -> Match:
+def start(table: Table, player: Player, seed: int | None = None) -> Match:
     """The opener starts: everyone must be ready; free seats get bots (or stay empty)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
@@ -241,6 +241,8 @@ def start(table: Table, player: Player) -> Match:
         if teams and table.partner_id:
             partners = (member.name, table.partner.name)  # type: ignore[union-attr]
         ordered = seat_order(people, partners, teams)
+        if seed is not None:  # a daily deal: the person sits on seat 0, so every player gets it
+            ordered.sort(key=lambda p: bool(p[1].bot_strength))
         match = start_match(
             table.game,
             [spec for _name, spec in ordered],
@@ -251,6 +253,7 @@ def start(table: Table, player: Player) -> Match:
             stake=table.stake,
             solo=table.solo,
             deck=table.deck,
+            seed=seed,
         )
         table.status = Table.Status.PLAYING
         table.deck = None
@@ -263,7 +266,12 @@ def start(table: Table, player: Player) -> Match:
 
 
 def start_solo(
-    player: Player, game: str, bots: int, strength: str, options: dict[str, Any] | None = None
+    player: Player,
+    game: str,
+    bots: int,
+    strength: str,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
 ) -> Match:
     """Solo against the computer: a private table that starts at once (no stake)."""
     engine = get_engine(game)
@@ -287,7 +295,7 @@ def start_solo(
         )
         table.save()
         Member.objects.create(table=table, user=player.user, guest=player.guest, is_opener=True)
-        return start(table, player)
+        return start(table, player, seed=seed)
 
 
 def match_finished(match: Match) -> None:
