@@ -59,9 +59,9 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
         return []
     month = month_of(match.finished)
     booked = []
-    # the end screen shows what each seat is worth under these rules (bots: what they would get)
+    # the end screen shows what each person's seat is worth under these rules; bots get none
     worth = {s.pk: seat_points(match, s, seats, result) for s in seats}
-    _show_points(seats, {pk: p for pk, (p, _penalty) in worth.items()})
+    _show_points(seats, {s.pk: worth[s.pk][0] if counts_for(s) else None for s in seats})
     for seat in seats:
         if not counts_for(seat):
             continue

@@ -205,13 +205,13 @@ def test_void_reverses_points_and_games_and_records_the_reason(alice, bob, admin
 
 
 @pytest.mark.django_db
-def test_the_end_screen_points_follow_the_booked_rule_for_every_seat(alice, bots):
+def test_the_end_screen_shows_the_booked_points_for_people_and_none_for_bots(alice, bots):
     bot_specs = [SeatSpec(b.username, user=b, bot_strength="normal") for b in bots_of("normal")]
     match = start("speedwerk", [SeatSpec("Alice", user=alice), *bot_specs[:2]])
     finish_with(match, result_of([2, 1, 3], [60, 90, 10], [60, 90, 10]))
     assert list(match.seats.order_by("index").values_list("leaderboard_points", flat=True)) == [
         0,
-        6,
-        -6,
+        None,
+        None,
     ]
     assert booked(match) == {"Alice": 0}
