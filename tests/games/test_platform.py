@@ -294,3 +294,12 @@ def test_seats_show_people_bots_and_guests(alice, bots):
     html = services_board(match, 0)
     assert html.count("Computer leicht") == 2
     assert "offline" in html
+
+
+def test_the_leak_check_finds_a_hidden_card_in_any_form():
+    hidden = {"R7", "DK"}
+    assert leaks('<span data-card="R7">', hidden) == {"R7"}
+    assert leaks(
+        'data-action="{&quot;card&quot;:&quot;DK&quot;,&quot;type&quot;:&quot;play&quot;}"', hidden
+    ) == {"DK"}
+    assert not leaks('<span data-card="R8">', hidden)
