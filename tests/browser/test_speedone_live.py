@@ -48,6 +48,17 @@ def hand(page) -> list[str]:
     return page.locator(".hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
 
 
+def play_red_run(page) -> None:
+    """Lay R1–R7 (pressing ONE before the second-to-last card) while the bots draw."""
+    for card in RED_RUN:
+        page.locator(f'button.card-button.playable[data-card="{card}"]').wait_for()
+        if len(hand(page)) == 2:
+            page.locator("#one").click()
+            page.locator(".seat.me .badge.one").wait_for()
+        page.locator(f'button.card-button.playable[data-card="{card}"]').click()
+        page.locator(f'.hand [data-card="{card}"]').wait_for(state="detached")
+
+
 def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     url = live_site.url
     register(page, url, "Anton")
@@ -64,14 +75,7 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     moves: list[str] = []
     page.on("request", lambda r: moves.append(r.post_data or "") if "/zug/" in r.url else None)
 
-    for card in RED_RUN:
-        page.locator(f'button.card-button.playable[data-card="{card}"]').wait_for()
-        if len(hand(page)) == 2:
-            page.locator("#one").click()
-            page.locator(".seat.me .badge.one").wait_for()
-        page.locator(f'button.card-button.playable[data-card="{card}"]').click()
-        page.locator(f'.hand [data-card="{card}"]').wait_for(state="detached")
-
+    play_red_run(page)
     over = page.locator("#game-over")
     over.wait_for()
     assert "Partie beendet" in over.inner_text()

@@ -9,7 +9,13 @@ import re
 import pytest
 
 from lobby.models import Table
-from tests.browser.test_speedone_live import DECK_3P, change_setting, open_table, register
+from tests.browser.test_speedone_live import (
+    DECK_3P,
+    change_setting,
+    open_table,
+    play_red_run,
+    register,
+)
 
 pytestmark = [pytest.mark.browser]
 
@@ -131,15 +137,7 @@ def test_speedone_phone_layout_fits_after_the_round_end(live_site, page):
     page.get_by_role("button", name="Partie starten").click()
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
     no_overflow(page)
-    for _ in range(7):
-        page.locator("button.card-button.playable").first.wait_for()
-        if page.locator("#one").count():
-            page.locator("#one").click()
-            page.locator(".seat.me .badge.one").wait_for()
-        page.locator("button.card-button.playable").first.click()
-        if page.locator("#game-over").count():
-            break
-        page.wait_for_timeout(50)
+    play_red_run(page)
     page.locator("#game-over").wait_for()
     assert page.locator("#round-summary").is_visible()
     no_overflow(page)
