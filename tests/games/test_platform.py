@@ -303,3 +303,24 @@ def test_the_leak_check_finds_a_hidden_card_in_any_form():
         'data-action="{&quot;card&quot;:&quot;DK&quot;,&quot;type&quot;:&quot;play&quot;}"', hidden
     ) == {"DK"}
     assert not leaks('<span data-card="R8">', hidden)
+
+
+@pytest.mark.django_db
+def test_when_the_time_runs_out_the_server_plays_the_engines_timeout_action(alice, bots):
+    engine = get_engine("speedwerk")
+    match = services.start_match(
+        "speedwerk", seats_for("speedwerk", [alice], bots), short_options("speedwerk"),
+        move_seconds=30,
+    )
+    for _ in range(10):  # the bots bid until it is Alice's turn
+        match.refresh_from_db()
+        actors = sorted(engine.actors(engine.from_json(match.state)))
+        if actors == [0]:
+            break
+        services.run_bot(match.pk, match.version, actors[0])
+    assert actors == [0] and match.deadline is not None
+    assert not services.run_timeout(match.pk, match.version), "not before the deadline"
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.run_timeout(match.pk, match.version)
+    move = match.moves.order_by("-number").first()
+    assert (move.seat, move.by, move.action["type"]) == (0, "timeout", "bid")
