@@ -218,3 +218,14 @@ def test_two_people_and_a_bot_at_one_table_one_a_guest(live_site, browser):
     finally:
         host.close()
         guest.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/regeln/speedwerk/", "/regeln/speedtroedel/", "/konto/profil/", "/spiele/speedwerk/"],
+)
+def test_site_pages_fit_a_phone(live_site, page, path):
+    page.set_viewport_size(PHONE)
+    register(page, live_site.url, "Frieda")
+    page.goto(live_site.url + path)
+    no_overflow(page)
