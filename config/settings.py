@@ -168,6 +168,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
 DAILY_SECRET = os.environ.get("DAILY_SECRET", "")
 TIMER_GRACE = float(os.environ.get("TIMER_GRACE", "1.5"))  # seconds after a move deadline
 LEAVE_GRACE = envint("LEAVE_GRACE", 90)  # seconds without connection before a bot takes over
+ROUND_PAUSE = float(os.environ.get("ROUND_PAUSE", "4"))  # seconds to read a round's summary
 
 # -- auth ------------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
