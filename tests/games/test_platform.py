@@ -309,7 +309,9 @@ def test_the_leak_check_finds_a_hidden_card_in_any_form():
 def test_when_the_time_runs_out_the_server_plays_the_engines_timeout_action(alice, bots):
     engine = get_engine("speedwerk")
     match = services.start_match(
-        "speedwerk", seats_for("speedwerk", [alice], bots), short_options("speedwerk"),
+        "speedwerk",
+        seats_for("speedwerk", [alice], bots),
+        short_options("speedwerk"),
         move_seconds=30,
     )
     for _ in range(10):  # the bots bid until it is Alice's turn
@@ -324,3 +326,29 @@ def test_when_the_time_runs_out_the_server_plays_the_engines_timeout_action(alic
     assert services.run_timeout(match.pk, match.version)
     move = match.moves.order_by("-number").first()
     assert (move.seat, move.by, move.action["type"]) == (0, "timeout", "bid")
+
+
+@pytest.mark.django_db
+def test_rat_answers_in_solo_games_and_never_in_a_daily_game(client, alice, bots):
+    from accounts.identity import Player
+    from leaderboards import daily
+    from lobby.services import start_solo
+
+    client.force_login(alice)
+    solo = start_solo(Player(user=alice), "speedwerk", 2, "leicht", {"kurz": True})
+    engine = get_engine("speedwerk")
+    for _ in range(5):  # the bots bid until it is Alice's turn
+        solo.refresh_from_db()
+        actors = sorted(engine.actors(engine.from_json(solo.state)))
+        if actors == [0]:
+            break
+        services.run_bot(solo.pk, solo.version, actors[0])
+    answer = client.post(f"/partie/{solo.pk}/rat/").content.decode()
+    assert "data-advised" in answer and "advice-text" in answer
+    assert 'id="advice"' in client.get(f"/partie/{solo.pk}/").content.decode()
+
+    match, counted = daily.start_daily(Player(user=alice), "speedwerk")
+    assert counted and match.solo
+    answer = client.post(f"/partie/{match.pk}/rat/").content.decode()
+    assert "nur in Solo-Partien" in answer and "data-advised" not in answer
+    assert 'id="advice"' not in client.get(f"/partie/{match.pk}/").content.decode()
