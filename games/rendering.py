@@ -19,7 +19,7 @@ from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import Frame
 
-URL_NAMES = ("act", "sort", "leave", "advice")
+URL_NAMES = ("act", "sort", "leave", "advice", "reclaim")
 
 
 def match_urls(match_id: int) -> dict[str, str]:
@@ -81,7 +81,11 @@ def board_context(
     index = seat.index if seat is not None else None
     view = engine.view(state, index)
     running = match.status == Match.Status.RUNNING
+    # while the computer plays for this person, the board offers no controls
+    bot_for_me = seat is not None and bool(seat.bot_strength) and seat.is_human
     legal = engine.legal_actions(state, index) if index is not None and running else []
+    if bot_for_me:
+        legal = []
     urls = match_urls(match.pk)
     names = [s.name for s in seats]
     frame = Frame(
@@ -111,6 +115,8 @@ def board_context(
         for s in seats
     ]
     text = ctx.get("turn_text") or turn_text({"actors": actors}, names, index)
+    if bot_for_me and index in actors:
+        text = "Der Computer ist für dich am Zug."
     ticker = ticker_lines(match, presenter, names)
     announce = " ".join(x for x in (ticker[0]["text"] if ticker else "", text) if x)
     finished = match.status == Match.Status.FINISHED
@@ -126,14 +132,15 @@ def board_context(
             "me": seat,
             "frame_seats": frame_seats,
             "actors": actors,
-            "my_turn": index is not None and index in actors,
+            "my_turn": index is not None and index in actors and not bot_for_me,
             "turn_text": text,
             "deadline": match.deadline,
             "clock_grace": int(clock.grace) if clock else 0,
             "message": message,
             "ticker": ticker,
             "announce": announce,
-            "advice_allowed": frame.advice,
+            "advice_allowed": frame.advice and not bot_for_me,
+            "bot_for_me": bot_for_me and running,
             "result": match.result if finished else None,
             "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],
             "winner_names": ", ".join(s.name for s in seats if s.place == 1) if finished else "",

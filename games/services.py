@@ -172,6 +172,13 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
         )
     if not isinstance(seat_index, int) or not 0 <= seat_index < match.players:
         raise ActionRejected(_("Du sitzt nicht an diesem Tisch."))
+    seats = list(match.seats.all())
+    if by == Move.By.HUMAN and any(s.index == seat_index and s.bot_strength for s in seats):
+        raise ActionRejected(
+            _(
+                "Der Computer spielt gerade für dich – drück „Ich bin wieder da“, um weiterzuspielen."
+            )
+        )
     engine = get_engine(match.game)
     state = engine.from_json(match.state)
     if version != match.version:
@@ -202,7 +209,7 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
     if result is not None:
         _finish(match, result.to_json())
     pause = ROUND_PAUSE if _ends_round(match.game, events) else 0.0
-    _schedule(match, engine, state, phase_changed=phase_changed, pause=pause)
+    _schedule(match, engine, state, phase_changed=phase_changed, pause=pause, seats=seats)
     match.save(
         update_fields=[
             "version",
@@ -228,13 +235,20 @@ def _ends_round(game: str, events: list[dict[str, Any]]) -> bool:
 
 
 def _schedule(
-    match: Match, engine: Any, state: Any, *, phase_changed: bool = True, pause: float = 0.0
+    match: Match,
+    engine: Any,
+    state: Any,
+    *,
+    phase_changed: bool = True,
+    pause: float = 0.0,
+    seats: list[Seat] | None = None,
 ) -> None:
     """Set the phase deadline (the clock runs while a person, not a bot, is to act; a
     simultaneous phase keeps the deadline it started with) and, after the commit, push every seat
     its new board and schedule the bots' turns and the timer."""
     running = match.status == Match.Status.RUNNING
-    seats = list(match.seats.all())
+    if seats is None or not running:
+        seats = list(match.seats.all())  # a finished match: the seats carry their places now
     bots = _bot_seats(seats) if running else {}
     actors = engine.actors(state) if running else frozenset()
     humans_to_act = running and any(s not in bots for s in actors)
@@ -484,6 +498,26 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
         _schedule(match, engine, engine.from_json(match.state))
         match.save(update_fields=["version", "deadline"])
         log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
+
+
+def reclaim_seat(match_id: int, seat_index: int) -> bool:
+    """The person whose seat a bot took over is back („Ich bin wieder da“): from now on only the
+    person plays the seat. The leaving stays on record (``left_at``: the seed's penalties for
+    leaving apply as before). Returns whether the seat changed hands."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        seat = match.seats.get(index=seat_index)
+        if match.status != Match.Status.RUNNING or not seat.is_human or not seat.bot_strength:
+            return False
+        seat.bot_strength = ""
+        seat.disconnected_at = None
+        seat.save(update_fields=["bot_strength", "disconnected_at"])
+        match.version += 1  # a bot task scheduled for the old version now does nothing
+        engine = get_engine(match.game)
+        _schedule(match, engine, engine.from_json(match.state))
+        match.save(update_fields=["version", "deadline"])
+        log.info("seat reclaimed match=%s seat=%s", match.pk, seat_index)
+        return True
 
 
 def set_connected(match_id: int, seat_index: int, connected: bool) -> None:

@@ -131,6 +131,19 @@ def leave(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 @require_POST
+def reclaim(request: HttpRequest, match_id: int) -> HttpResponse:
+    """„Ich bin wieder da“: take the seat back from the computer."""
+    match = _live_match(match_id)
+    seat = _seat(match, request)
+    if seat is not None:
+        services.reclaim_seat(match.pk, seat.index)
+        match.refresh_from_db()
+    if not request.htmx:
+        return redirect("games:match", match_id=match.pk)
+    return HttpResponse(render_board(match, _seat(match, request)))
+
+
+@require_POST
 def advice(request: HttpRequest, match_id: int) -> HttpResponse:
     """Rat: the strong bot's suggestion for the seat, with its German reason (solo games only,
     never in a daily game). Answers the advice panel; the advised control is marked."""

@@ -241,7 +241,7 @@ def test_in_a_simultaneous_phase_a_choice_is_not_stale_because_another_seat_chos
         services.play(match.pk, 0, {"type": "pass", "card": "R1"}, version=6)
     # a version from before the phase is stale
     with pytest.raises(ActionRejected, match="schon weiter"):
-        services.play(match.pk, 2, {"type": "pass", "card": "R5"}, version=5)
+        services.play(match.pk, 2, {"type": "pass", "card": "R5"}, version=5, by="bot")
     assert Match.objects.get(pk=match.pk).version == 8
 
 
@@ -279,7 +279,8 @@ def test_after_a_round_end_the_next_deal_waits_for_the_summary(alice, bots):
         actor = sorted(engine.actors(state))[0]
         legal = engine.legal_actions(state, actor)
         with capture() as cap:
-            services.play(match.pk, actor, rng.choice(legal), version=match.version)
+            by = "human" if actor == 0 else "bot"
+            services.play(match.pk, actor, rng.choice(legal), version=match.version, by=by)
     last = cap.tasks
     assert engine.view(state, 0)["round"] == 2
     assert any(t.countdown >= services.ROUND_PAUSE for t in last)
@@ -352,3 +353,28 @@ def test_rat_answers_in_solo_games_and_never_in_a_daily_game(client, alice, bots
     answer = client.post(f"/partie/{match.pk}/rat/").content.decode()
     assert "nur in Solo-Partien" in answer and "data-advised" not in answer
     assert 'id="advice"' not in client.get(f"/partie/{match.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_returning_person_takes_the_seat_back_from_the_computer(client, alice, bots):
+    match = services.start_match("speedone", seats_for("speedone", [alice], bots))
+    engine = get_engine("speedone")
+    services.replace_with_bot(match.pk, 0, reason="gone")
+    client.force_login(alice)
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    assert "Der Computer spielt gerade für dich." in page and "Ich bin wieder da" in page
+    assert "data-action" not in page, "no controls while the computer plays the seat"
+    match.refresh_from_db()
+    if 0 in engine.actors(engine.from_json(match.state)):
+        with pytest.raises(ActionRejected, match="wieder da"):
+            services.play(match.pk, 0, {"type": "draw"}, version=match.version)
+    with capture() as cap:
+        client.post(f"/partie/{match.pk}/zurueck/", HTTP_HX_REQUEST="true")
+    seat = Seat.objects.get(match=match, index=0)
+    assert seat.bot_strength == "" and seat.left_at is not None  # the leaving stays on record
+    match.refresh_from_db()
+    assert all(t.args[1] == match.version for t in cap.tasks)
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    assert "Ich bin wieder da" not in page
+    # a bot task from before the return does nothing
+    assert not services.run_bot(match.pk, match.version - 1, 0)
