@@ -169,6 +169,7 @@ DAILY_SECRET = os.environ.get("DAILY_SECRET", "")
 TIMER_GRACE = float(os.environ.get("TIMER_GRACE", "1.5"))  # seconds after a move deadline
 LEAVE_GRACE = envint("LEAVE_GRACE", 90)  # seconds without connection before a bot takes over
 ROUND_PAUSE = float(os.environ.get("ROUND_PAUSE", "4"))  # seconds to read a round's summary
+HEARTBEAT_SECONDS = float(os.environ.get("HEARTBEAT_SECONDS", "20"))  # match socket presence beat
 
 # -- auth ------------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

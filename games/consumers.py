@@ -3,6 +3,7 @@ actions to ``games.services``, and render the seat's own view when the match cha
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -43,6 +44,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         await self.channel_layer.group_add(self._board_group(), self.channel_name)
+        if self.seat_index is not None:
+            self.heartbeat = asyncio.create_task(self._beat())
         if self.player_key:
             await self.channel_layer.group_add(f"user-{self.player_key}", self.channel_name)
             await mark_online(self.player_key, self.player_name)
@@ -68,9 +71,21 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             services.set_connected(self.match_id, seat.index, True)
         return True
 
+    async def _beat(self) -> None:
+        """While this socket is open its person counts as present (``Seat.last_seen``)."""
+        while True:
+            await asyncio.sleep(services.HEARTBEAT_SECONDS)
+            try:
+                await db(services.touch_seat)(self.match_id, self.seat_index)
+            except Exception:  # noqa: BLE001 - a database hiccup: the next beat tries again
+                log.warning("heartbeat failed match=%s seat=%s", self.match_id, self.seat_index)
+
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "match_id"):
             return
+        beat = getattr(self, "heartbeat", None)
+        if beat is not None:
+            beat.cancel()
         await self.channel_layer.group_discard(self._board_group(), self.channel_name)
         if self.player_key:
             await self.channel_layer.group_discard(f"user-{self.player_key}", self.channel_name)

@@ -9,17 +9,20 @@ supplies the context of its own board partial.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
 from games import registry
 from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import Frame
 
-URL_NAMES = ("act", "sort", "leave", "advice", "reclaim")
+URL_NAMES = ("act", "sort", "leave", "advice", "reclaim", "board")
 
 
 def match_urls(match_id: int) -> dict[str, str]:
@@ -99,11 +102,12 @@ def board_context(
     teams = engine.teams(match.players, match.options) or []
     my_team = next((t for t in teams if index in t), [])
     stats = ctx.get("seat_stats") or [[] for _ in seats]
+    stale = timezone.now() - timedelta(seconds=3 * settings.HEARTBEAT_SECONDS)
     frame_seats = [
         {
             **s.label(),
             "index": s.index,
-            "connected": s.disconnected_at is None,
+            "connected": s.disconnected_at is None and s.last_seen >= stale,
             "score": view["scores"][s.index],
             "cards": view["hand_counts"][s.index],
             "turn": s.index in actors,

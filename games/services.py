@@ -461,7 +461,7 @@ def sweep() -> dict[str, int]:
         match__status=Match.Status.RUNNING,
         is_human=True,
         bot_strength="",
-        disconnected_at__lt=now - timedelta(seconds=LEAVE_GRACE),
+        last_seen__lt=now - timedelta(seconds=LEAVE_GRACE),
     ).select_related("match"):
         replace_with_bot(seat.match_id, seat.index, reason="gone")
         out["left"] += 1
@@ -520,10 +520,28 @@ def reclaim_seat(match_id: int, seat_index: int) -> bool:
         return True
 
 
+#: how often an open match socket says its person is still there
+HEARTBEAT_SECONDS = float(settings.HEARTBEAT_SECONDS)
+
+
 def set_connected(match_id: int, seat_index: int, connected: bool) -> None:
-    Seat.objects.filter(match_id=match_id, index=seat_index).update(
-        disconnected_at=None if connected else timezone.now()
-    )
+    now = timezone.now()
+    if connected:
+        Seat.objects.filter(match_id=match_id, index=seat_index).update(
+            disconnected_at=None, last_seen=now
+        )
+    else:
+        Seat.objects.filter(match_id=match_id, index=seat_index).update(disconnected_at=now)
+
+
+def touch_seat(match_id: int, seat_index: int) -> None:
+    """The person's page is still open (socket heartbeat or board poll): presence by expiry, so a
+    connection lost in any way – a crashed handler, a killed server – ends in a bot taking over
+    after ``LEAVE_GRACE``. At most one write per seat every few seconds."""
+    now = timezone.now()
+    Seat.objects.filter(
+        match_id=match_id, index=seat_index, last_seen__lt=now - timedelta(seconds=5)
+    ).update(last_seen=now)
 
 
 def set_pref(seat: Seat, key: str, value: Any) -> None:

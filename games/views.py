@@ -73,9 +73,17 @@ KEYS_HELP = {
 
 
 def board(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The board alone (htmx refresh, e.g. after a reconnect)."""
+    """The board alone. The match page polls it with the version it shows (``?v=``): the answer is
+    204 while that is current, else the current board – so a page whose pushed update was lost
+    converges within seconds. The poll also counts as the person being present."""
     match = _live_match(match_id)
-    return HttpResponse(render_board(match, _seat(match, request)))
+    seat = _seat(match, request)
+    if seat is not None:
+        services.touch_seat(match.pk, seat.index)
+    shown = request.GET.get("v", "")
+    if shown.isascii() and shown.isdigit() and int(shown) == match.version:
+        return HttpResponse(status=204)
+    return HttpResponse(render_board(match, seat))
 
 
 @require_POST

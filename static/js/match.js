@@ -155,6 +155,13 @@
     });
   }
 
+  // -- a lost push is repaired: every few seconds the page asks whether it is current --------
+  setInterval(function () {
+    var b = board();
+    if (!b || sending || document.querySelector("dialog[open]") || b.dataset.status !== "running") return;
+    htmx.ajax("GET", b.dataset.boardUrl + "?v=" + b.dataset.version, { target: "#board", swap: "outerHTML" });
+  }, 8000);
+
   function afterSwap() { tick(); restoreFocus(); announce(); markAdvice(); }
   document.body.addEventListener("htmx:afterSettle", afterSwap);
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);

@@ -96,3 +96,39 @@ def test_two_people_play_over_their_sockets_and_see_only_their_own_cards(slug, a
         return checked
 
     assert async_to_sync(scenario)() >= 30
+
+
+def test_an_open_socket_keeps_its_person_present(alice, bots, monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Seat
+
+    monkeypatch.setattr(services, "HEARTBEAT_SECONDS", 0.2)
+    bot = bots_of("leicht")[0]
+    match = services.start_match(
+        "speedone",
+        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
+    )
+    old = timezone.now() - timedelta(minutes=5)
+    cookie = cookie_for(alice)
+
+    async def scenario() -> None:
+        comm = socket(f"/ws/partie/{match.pk}/", cookie)
+        assert (await comm.connect())[0]
+        await until_version(comm, 0)
+        await database_sync_to_async(
+            lambda: Seat.objects.filter(match=match, index=0).update(last_seen=old)
+        )()
+        for _ in range(50):
+            await comm.receive_nothing(timeout=0.1)
+            seen = await database_sync_to_async(
+                lambda: Seat.objects.get(match=match, index=0).last_seen
+            )()
+            if seen > old:
+                break
+        await comm.disconnect()
+        assert seen > old
+
+    async_to_sync(scenario)()

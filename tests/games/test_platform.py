@@ -378,3 +378,35 @@ def test_a_returning_person_takes_the_seat_back_from_the_computer(client, alice,
     assert "Ich bin wieder da" not in page
     # a bot task from before the return does nothing
     assert not services.run_bot(match.pk, match.version - 1, 0)
+
+
+@pytest.mark.django_db
+def test_a_person_not_seen_for_the_leave_grace_goes_to_a_bot_however_the_socket_died(
+    alice, bots, settings
+):
+    """A crashed handler or a killed server never runs ``disconnect()``: presence expires."""
+    match = services.start_match("speedone", seats_for("speedone", [alice], bots))
+    services.set_connected(match.pk, 0, True)
+    Seat.objects.filter(match=match, index=0).update(
+        last_seen=timezone.now() - timedelta(seconds=services.LEAVE_GRACE + 1)
+    )
+    assert Seat.objects.get(match=match, index=0).disconnected_at is None
+    with capture():
+        assert services.sweep()["left"] == 1
+    assert Seat.objects.get(match=match, index=0).bot_strength
+
+
+@pytest.mark.django_db
+def test_the_board_poll_answers_204_when_current_and_repairs_a_lost_push(client, alice, bots):
+    match = services.start_match("speedone", seats_for("speedone", [alice], bots))
+    client.force_login(alice)
+    Seat.objects.filter(match=match, index=0).update(last_seen=timezone.now() - timedelta(60))
+    assert client.get(f"/partie/{match.pk}/brett/?v=0").status_code == 204
+    assert Seat.objects.get(match=match, index=0).last_seen > timezone.now() - timedelta(seconds=5)
+    Match.objects.filter(pk=match.pk).update(version=3)  # pushes the page never got
+    behind = client.get(f"/partie/{match.pk}/brett/?v=0")
+    assert behind.status_code == 200 and client_version(behind) == 3
+
+
+def client_version(response) -> int | None:
+    return client.board_version(response.content.decode())
