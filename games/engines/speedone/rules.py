@@ -171,6 +171,12 @@ class SpeedoneEngine(Engine[State]):
         ),
     )
 
+    def teams(self, players: int, options: dict[str, Any]) -> list[list[int]] | None:
+        """Partner mode (4 players): partners sit opposite each other."""
+        if players == 4 and options.get("partners"):
+            return [[0, 2], [1, 3]]
+        return None
+
     def check_options(self, options: dict[str, Any], players: int) -> None:
         if options["partners"] and players != 4:
             raise InvalidOptions("„Zwei gegen zwei“ geht nur zu viert.")

@@ -581,6 +581,13 @@ class SpeedwerkEngine(Engine[WerkState]):
     def actors(self, state: WerkState) -> frozenset[int]:
         return frozenset(actors_of(state))
 
+    def simultaneous_key(self, state: WerkState) -> str | None:
+        """The Fließband passing after trick ``len(tricks)`` of round ``round_no`` (the only
+        phase in which several seats act at once; bidding and the blind round are turns)."""
+        if state.phase == P_PASS:
+            return f"pass:{state.round_no}:{len(state.tricks)}"
+        return None
+
     def legal_actions(self, state: WerkState, seat: int) -> list[Action]:
         st = state
         if st.phase == P_OVER or seat not in actors_of(st):
