@@ -4,6 +4,7 @@ actions to ``games.services``, and render the seat's own view when the match cha
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 
@@ -92,6 +93,19 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await mark_offline(self.player_key)
         if self.seat_index is not None:
             await db(services.set_connected)(self.match_id, self.seat_index, False)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Anything that is not one JSON text frame gets a German message, never a closed socket
+        (binary frames, broken or absurdly nested JSON)."""
+        if text_data is None or len(text_data) > 10_000:
+            await self._push_message(_("Unbekannter Zug."))
+            return
+        try:
+            content = json.loads(text_data)
+        except (ValueError, RecursionError):
+            await self._push_message(_("Unbekannter Zug."))
+            return
+        await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """An action from the page (or any client): ``{"type": ..., ..., "version": n}``."""

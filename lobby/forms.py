@@ -14,6 +14,14 @@ from games.engines.base import Engine, Option
 from games.services import ActionRejected
 
 
+def whole_number(raw: Any) -> int | None:
+    """A non-negative whole number written in ASCII digits, else ``None`` ("²" is a digit to
+    ``str.isdigit`` but no number to ``int``)."""
+    if isinstance(raw, str) and 0 < len(raw) < 12 and raw.isascii() and raw.isdigit():
+        return int(raw)
+    return None
+
+
 def _int(data: QueryDict, key: str, default: int) -> int:
     raw = data.get(key)
     if raw in (None, ""):

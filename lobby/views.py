@@ -18,7 +18,7 @@ from games.models import Match
 from games.registry import BY_SLUG
 from games.services import ActionRejected
 from lobby import services
-from lobby.forms import option_fields, parse_options, parse_settings
+from lobby.forms import option_fields, parse_options, parse_settings, whole_number
 from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
 from lobby.presence import online_users
 
@@ -215,14 +215,17 @@ def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
             services.update_settings(t, player, parse_settings(get_engine(t.game), request.POST))
         elif op == "partner":
             raw = request.POST.get("partner") or ""
-            services.choose_partner(t, player, int(raw) if raw.isdigit() else None)
+            services.choose_partner(t, player, whole_number(raw))
         elif op == "start":
             match = services.start(t, player)
             if not request.htmx:
                 return redirect("games:match", match_id=match.pk)
             # the answer is the panel with the link into the match; table.js follows it once
         elif op == "invite":
-            services.invite(t, player, int(request.POST.get("user", "0")))
+            user_id = whole_number(request.POST.get("user"))
+            if user_id is None:
+                raise ActionRejected(_("Wen möchtest du einladen? Wähle jemanden aus der Liste."))
+            services.invite(t, player, user_id)
             messages.success(request, _("Einladung verschickt."))
         else:
             raise Http404
