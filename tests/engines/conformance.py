@@ -11,6 +11,8 @@ A game's test module calls ``check_random_games`` with its option sets; see
 * ``view(state, s)`` is JSON, never shows the seed, and a state re-dealt from that view
   (``sample_state``) gives the same view: the view depends on nothing the seat cannot know;
 * bots choose the same action from both states (same view, different hidden cards);
+* every view has the common keys (``seat``, ``players``, ``phase``, ``actors``, ``scores``,
+  ``hand_counts``, ``over``) with the same meaning in every game;
 * the timing/table protocol: ``phase_clock`` is ``None`` or a ``PhaseClock`` with seconds > 0,
   ``bot_earliest`` >= 0, ``teams`` partitions the seats or is ``None``;
 * ``simultaneous_key`` is set exactly in phases with several actors (``None`` whenever fewer
@@ -124,9 +126,10 @@ def check_random_games(
         json.dumps(result.to_json())
         rebuilt = replay(engine, players, options, seed, log)
         assert _dump(engine, rebuilt) == _dump(engine, state), "replay differs"
-        for seat in range(players):
+        for seat in [*range(players), None]:
             v = engine.view(state, seat)
             json.dumps(v)
+            check_common_view(engine, state, v, seat, players)
     return stats
 
 
@@ -170,6 +173,7 @@ def _expensive_checks(
             stats.illegal_checks += 1
         # views leak nothing: re-deal the hidden cards from the view, the view stays the same
         view = engine.view(state, seat)
+        check_common_view(engine, state, view, seat, players)
         text = json.dumps(view, sort_keys=True)
         if seed >= 10**9:  # a short seed like 7 occurs in any view by chance
             assert str(seed) not in text, "the seed leaked into a view"
@@ -200,7 +204,9 @@ def _expensive_checks(
                 else:
                     raise AssertionError(f"seat {seat} acted out of turn (seed {seed})")
                 assert _dump(engine, state) == before
-    json.dumps(engine.view(state, None))
+    spectator = engine.view(state, None)
+    json.dumps(spectator)
+    check_common_view(engine, state, spectator, None, players)
 
 
 def check_teams(engine: Engine[Any], players: int, options: dict[str, Any]) -> None:
@@ -253,3 +259,27 @@ def check_simultaneous(engine: Engine[Any], state: Any) -> None:
                     )
         if others:
             assert kept, f"every action of seat {seat} ends the simultaneous phase {key!r}"
+
+
+COMMON_VIEW_KEYS = ("seat", "players", "phase", "actors", "scores", "hand_counts", "over")
+
+
+def check_common_view(
+    engine: Engine[Any], state: Any, view: dict[str, Any], seat: int | None, players: int
+) -> None:
+    """The keys every game's view has, with the same meaning (the site reads them without
+    knowing the game)."""
+    missing = [k for k in COMMON_VIEW_KEYS if k not in view]
+    assert not missing, f"view lacks the common keys {missing}"
+    assert view["seat"] == seat
+    assert view["players"] == players and type(view["players"]) is int
+    assert isinstance(view["phase"], str) and view["phase"]
+    actors = sorted(engine.actors(state))
+    assert view["actors"] == actors and all(type(s) is int for s in view["actors"])
+    for key in ("scores", "hand_counts"):
+        assert isinstance(view[key], list) and len(view[key]) == players, key
+        assert all(type(x) is int for x in view[key]), key
+    assert all(x >= 0 for x in view["hand_counts"])
+    if seat is not None and isinstance(view.get("hand"), list) and view["hand"]:
+        assert len(view["hand"]) == view["hand_counts"][seat]
+    assert view["over"] is (not actors)

@@ -660,6 +660,7 @@ class SpeedbasarEngine(Engine[BasarState]):
             "rules": list(state.rules),
             "seconds": state.seconds,
             "phase": PHASE_NAMES[state.phase],
+            "actors": sorted(self.actors(state)),
             "turn": state.turn,
             "hand": hand,
             "allowed_claims": claim_list,
@@ -671,11 +672,13 @@ class SpeedbasarEngine(Engine[BasarState]):
             "point_piles": [len(p) for p in state.points],
             "krugs": list(state.krugs),
             "points": [score(state, s) for s in range(n)],
+            "scores": [score(state, s) for s in range(n)],
             "noch": len(state.draw),
             "under_glut": len(state.below),
             "revealed": list(state.revealed),
             "end_reason": state.reason,
             "krug_winner": state.krug_winner,
+            "over": state.phase == OVER,
         }
 
     def public_log(self, state: BasarState) -> list[dict[str, Any]]:
