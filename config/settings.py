@@ -147,7 +147,25 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 4
+# Losing Redis must not stop anything (docs/reliability.md): retry the broker forever, at start
+# too, with short connect timeouts and a health check on pooled connections. Tasks are
+# idempotent (each carries the match version it was scheduled for), so a task running while the
+# connection drops is cancelled and redelivered rather than left unacknowledgeable. A message
+# the worker had taken but not acknowledged comes back after the visibility timeout, which must
+# exceed the longest countdown (move timer: 120 s + TIMER_GRACE); the sweep covers the rest.
+# config/celery.py also works around kombu 5.7's AttributeError when restoring unacked messages.
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 600),
+    "socket_connect_timeout": 5,
+    "socket_keepalive": True,
+    "health_check_interval": 25,
+    "retry_on_timeout": True,
+}
 CELERY_TIMEZONE = "Europe/Berlin"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
