@@ -173,6 +173,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
 }
 TIMER_GRACE = float(os.environ.get("TIMER_GRACE", "1.5"))  # seconds after a move deadline
 LEAVE_GRACE = envint("LEAVE_GRACE", 90)  # seconds without connection before a bot takes over
+# seconds after which an open table whose people are all offline drops out of the lobby list
+TABLE_ABANDON_GRACE = envint("TABLE_ABANDON_GRACE", 300)
 
 # -- auth ------------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -18,6 +18,7 @@ from games.models import Match
 from games.services import ActionRejected
 from lobby import services
 from lobby.forms import option_fields, parse_settings
+from lobby.listing import listed_tables
 from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
 from lobby.presence import online_users
 
@@ -45,11 +46,12 @@ def _back(request: HttpRequest, url: str) -> HttpResponse:
 
 
 def open_tables(game: str) -> list[Table]:
-    return list(
+    tables = list(
         Table.objects.filter(game=game, solo=False, status=Table.Status.OPEN)
         .prefetch_related("members__user", "members__guest")
         .order_by("-created")[:50]
     )
+    return listed_tables(tables)
 
 
 def render_open_tables(game: str, player: Player | None, oob: bool = False) -> str:
