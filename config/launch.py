@@ -296,6 +296,8 @@ def main(argv: list[str]) -> int:
         return 2
     VAR.mkdir(parents=True, exist_ok=True)
     os.chdir(ROOT)
+    if argv[0] == "test":
+        os.environ.setdefault("DEBUG", "1")  # settings default to production-safe DEBUG off
     extra: list[subprocess.Popen[bytes]] = []
 
     def on_signal(signum: int, frame: object) -> None:

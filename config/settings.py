@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -28,12 +29,21 @@ def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = envbool("DEBUG", True)
+# Safe by default: DEBUG only when asked for (`make run` and the test launcher set DEBUG=1).
+# A bare `python -m pytest` counts as asking; its live-server subprocesses inherit the setting.
+if "pytest" in sys.modules and "DEBUG" not in os.environ:
+    os.environ["DEBUG"] = "1"
+DEBUG = envbool("DEBUG", False)
+DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
+        raise RuntimeError(
+            "SECRET_KEY must be set when DEBUG is off (DEBUG=1 only for development)"
+        )
+    SECRET_KEY = DEV_SECRET_KEY
+elif SECRET_KEY == DEV_SECRET_KEY and not DEBUG:
+    raise RuntimeError("the development SECRET_KEY must not be used with DEBUG off")
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
@@ -186,8 +196,10 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-LOGIN_RATE_LIMIT = envint("LOGIN_RATE_LIMIT", 5)  # failed attempts per window and name/address
-LOGIN_RATE_WINDOW = envint("LOGIN_RATE_WINDOW", 300)  # seconds
+# failed logins per window: for one name from one address, and from one address in all
+LOGIN_RATE_LIMIT = envint("LOGIN_RATE_LIMIT", 5)
+LOGIN_RATE_LIMIT_ADDRESS = envint("LOGIN_RATE_LIMIT_ADDRESS", 30)
+LOGIN_RATE_WINDOW = envint("LOGIN_RATE_WINDOW", 300)  # seconds; also the lockout
 STARTING_GRANT = envint("STARTING_GRANT", 500)  # Taler for a new account
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

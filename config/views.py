@@ -34,7 +34,11 @@ def supervisor_status() -> dict[str, Any] | None:
     return {
         "state": "ok" if alive and age < 10 else "stale",
         "age_s": round(age, 1),
-        "children": data.get("children", {}),
+        # pids only for developers: a public health check need not map the process tree
+        "children": {
+            name: {k: v for k, v in child.items() if settings.DEBUG or k != "pid"}
+            for name, child in data.get("children", {}).items()
+        },
     }
 
 

@@ -225,6 +225,8 @@ def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
 def online(request: HttpRequest, table_id: int) -> HttpResponse:
     t = get_object_or_404(Table, pk=table_id)
     player = current_player(request)
+    if t.member_of(player) is None:  # only people at the table invite: no user list for others
+        return HttpResponse(status=204)
     present = {m.user_id for m in t.members.all() if m.user_id}
     users = [
         u
