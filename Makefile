@@ -12,6 +12,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
+# make run is the development server: DEBUG=1 unless the caller sets DEBUG itself
+run: export DEBUG ?= 1
 run: $(STAMP)
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) -m config.launch run

@@ -9,7 +9,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from accounts import wallet
+from accounts.forms import RateLimitedAdminAuthenticationForm
 from accounts.models import Guest, User, WalletEntry
+
+# the admin's login counts failures like the site's login (accounts.forms.RateLimitMixin)
+admin.site.login_form = RateLimitedAdminAuthenticationForm
 
 
 class AdjustForm(forms.Form):

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.cache import cache
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Guest, User, display_name_validator
@@ -55,30 +58,42 @@ class GuestForm(forms.Form):
         return {"display_name": self.cleaned_data["display_name"]}
 
 
-class RateLimitedAuthenticationForm(AuthenticationForm):
-    """Django's login form plus a limit on failed attempts per name and per address."""
+def login_limit_keys(address: str, name: str) -> list[tuple[str, int]]:
+    """Cache keys counting failed logins, each with its limit: per address and per (address,
+    name). Never per name alone – anyone could lock a player out by failing with their name."""
+    name = name.strip().lower()
+    pair = hashlib.sha256(f"{address}\n{name}".encode()).hexdigest()[:32]
+    return [
+        (f"login-fail:addr:{address}", settings.LOGIN_RATE_LIMIT_ADDRESS),
+        (f"login-fail:pair:{pair}", settings.LOGIN_RATE_LIMIT),
+    ]
 
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "invalid_login": _("Anzeigename oder Passwort ist falsch."),
-        "rate_limited": _(
-            "Zu viele Fehlversuche. Bitte warte ein paar Minuten und versuche es dann erneut."
-        ),
-    }
 
-    def _keys(self) -> list[str]:
-        name = (self.data.get("username") or "").strip().lower()
+class RateLimitMixin:
+    """Refuses a login after too many failures from one address, or for one name from one
+    address, within ``LOGIN_RATE_WINDOW`` seconds (the lockout ends with the window)."""
+
+    request: HttpRequest | None
+    data: Any
+    error_messages: dict[str, Any]
+
+    def _limit_keys(self) -> list[tuple[str, int]]:
         addr = self.request.META.get("REMOTE_ADDR", "") if self.request else ""
-        return [f"login-fail:name:{name}", f"login-fail:addr:{addr}"]
+        return login_limit_keys(addr, self.data.get("username") or "")
 
     def clean(self) -> dict[str, Any]:
-        keys = self._keys()
-        if any((cache.get(k) or 0) >= settings.LOGIN_RATE_LIMIT for k in keys):
-            raise forms.ValidationError(self.error_messages["rate_limited"], code="rate_limited")
+        keys = self._limit_keys()
+        if any((cache.get(k) or 0) >= limit for k, limit in keys):
+            raise forms.ValidationError(
+                _(
+                    "Zu viele Fehlversuche. Bitte warte ein paar Minuten und versuche es dann erneut."
+                ),
+                code="rate_limited",
+            )
         try:
-            return super().clean()
+            return super().clean()  # type: ignore[misc]
         except forms.ValidationError:
-            for k in keys:
+            for k, _limit in keys:
                 cache.add(k, 0, settings.LOGIN_RATE_WINDOW)
                 try:
                     cache.incr(k)
@@ -87,4 +102,23 @@ class RateLimitedAuthenticationForm(AuthenticationForm):
             raise
 
 
-__all__ = ["Guest", "GuestForm", "RateLimitedAuthenticationForm", "RegisterForm"]
+class RateLimitedAuthenticationForm(RateLimitMixin, AuthenticationForm):
+    """Django's login form plus the failed-login limit."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("Anzeigename oder Passwort ist falsch."),
+    }
+
+
+class RateLimitedAdminAuthenticationForm(RateLimitMixin, AdminAuthenticationForm):
+    """The Django admin's login form with the same limit (and the same counters)."""
+
+
+__all__ = [
+    "Guest",
+    "GuestForm",
+    "RateLimitedAdminAuthenticationForm",
+    "RateLimitedAuthenticationForm",
+    "RegisterForm",
+]

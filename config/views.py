@@ -1,7 +1,11 @@
 from __future__ import annotations
 
+import json
+import os
 import time
+from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -14,8 +18,33 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"games": GAMES})
 
 
+def supervisor_status() -> dict[str, Any] | None:
+    """The supervisor's view of its children (``VAR_DIR/supervisor.json``, written every 2 s by
+    ``config.launch``); None when the site does not run under it."""
+    try:
+        data = json.loads((settings.VAR_DIR / "supervisor.json").read_text())
+    except (OSError, ValueError):
+        return None
+    alive = True
+    try:
+        os.kill(int(data.get("pid", 0)), 0)
+    except (OSError, ValueError):
+        alive = False
+    age = time.time() - float(data.get("updated", 0))
+    return {
+        "state": "ok" if alive and age < 10 else "stale",
+        "age_s": round(age, 1),
+        # pids only for developers: a public health check need not map the process tree
+        "children": {
+            name: {k: v for k, v in child.items() if settings.DEBUG or k != "pid"}
+            for name, child in data.get("children", {}).items()
+        },
+    }
+
+
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Checks the database and Redis; 200 when both answer, else 503."""
+    """Checks the database and Redis (200 when both answer, else 503) and reports the
+    supervisor's children; a child being restarted makes the status "degraded" (still 200)."""
     checks: dict[str, str] = {}
     t0 = time.perf_counter()
     try:
@@ -31,11 +60,12 @@ def healthz(request: HttpRequest) -> JsonResponse:
     except Exception as exc:  # noqa: BLE001
         checks["redis"] = f"error: {exc.__class__.__name__}"
     ok = all(v == "ok" for v in checks.values())
-    return JsonResponse(
-        {
-            "status": "ok" if ok else "error",
-            **checks,
-            "ms": round((time.perf_counter() - t0) * 1000, 1),
-        },
-        status=200 if ok else 503,
-    )
+    body: dict[str, Any] = {"status": "ok" if ok else "error", **checks}
+    sup = supervisor_status()
+    if sup is not None:
+        body["supervisor"] = sup
+        down = [n for n, c in sup["children"].items() if c.get("state") != "running"]
+        if ok and (down or sup["state"] != "ok"):
+            body["status"] = "degraded"
+    body["ms"] = round((time.perf_counter() - t0) * 1000, 1)
+    return JsonResponse(body, status=200 if ok else 503)

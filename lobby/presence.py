@@ -16,6 +16,8 @@ from django.conf import settings
 ONLINE = f"{settings.CACHES['default'].get('KEY_PREFIX', 'sg')}:online"
 NAMES = f"{ONLINE}:names"
 CONNS = f"{ONLINE}:conns"
+#: key → when the player was last connected (set on connect and on disconnect)
+SEEN = f"{ONLINE}:seen"
 TTL = 3600
 
 #: keyed by the loop object itself: an ``id()`` may be reused by a new loop after the old one closed
@@ -40,6 +42,7 @@ async def mark_online(key: str, name: str) -> None:
         pipe.hincrby(CONNS, key, 1)
         pipe.zadd(ONLINE, {key: time.time()})
         pipe.hset(NAMES, key, name)
+        pipe.zadd(SEEN, {key: time.time()})
         await pipe.execute()
     except (redis.RedisError, RuntimeError):
         # presence is a convenience: never let it break a game socket
@@ -50,11 +53,12 @@ async def mark_offline(key: str) -> None:
     try:
         r = _client()
         left = await r.hincrby(CONNS, key, -1)
+        pipe = r.pipeline()
+        pipe.zadd(SEEN, {key: time.time()})
         if left <= 0:
-            pipe = r.pipeline()
             pipe.hdel(CONNS, key)
             pipe.zrem(ONLINE, key)
-            await pipe.execute()
+        await pipe.execute()
     except (redis.RedisError, RuntimeError):
         pass
 
@@ -73,3 +77,31 @@ def online_users(limit: int = 50) -> list[dict[str, str]]:
         for k, n in zip(keys, names, strict=False)
         if k.startswith("u")
     ]
+
+
+def present(keys: set[str], grace: float) -> set[str] | None:
+    """The players among ``keys`` who are online or were connected within ``grace`` seconds;
+    None when Redis cannot tell (callers then assume everyone is present)."""
+    if not keys:
+        return set()
+    ordered = sorted(keys)
+    try:
+        r = redis.Redis.from_url(settings.REDIS_URL, decode_responses=True, socket_timeout=2)
+        try:
+            pipe = r.pipeline()
+            for key in ordered:
+                pipe.zscore(ONLINE, key)
+            for key in ordered:
+                pipe.zscore(SEEN, key)
+            scores = pipe.execute()
+        finally:
+            r.close()
+    except redis.RedisError:
+        return None
+    online, seen = scores[: len(ordered)], scores[len(ordered) :]
+    cutoff = time.time() - grace
+    return {
+        key
+        for key, on, last in zip(ordered, online, seen, strict=True)
+        if on is not None or (last is not None and last >= cutoff)
+    }

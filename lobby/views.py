@@ -19,6 +19,7 @@ from games.registry import BY_SLUG
 from games.services import ActionRejected
 from lobby import services
 from lobby.forms import option_fields, parse_options, parse_settings, whole_number
+from lobby.listing import listed_tables
 from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
 from lobby.presence import online_users
 
@@ -49,11 +50,12 @@ def _back(request: HttpRequest, url: str) -> HttpResponse:
 
 
 def open_tables(game: str) -> list[Table]:
-    return list(
+    tables = list(
         Table.objects.filter(game=game, solo=False, status=Table.Status.OPEN)
         .prefetch_related("members__user", "members__guest")
         .order_by("-created")[:50]
     )
+    return listed_tables(tables)
 
 
 def render_open_tables(game: str, player: Player | None, oob: bool = False) -> str:
@@ -248,6 +250,8 @@ def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
 def online(request: HttpRequest, table_id: int) -> HttpResponse:
     t = get_object_or_404(Table, pk=table_id)
     player = current_player(request)
+    if t.member_of(player) is None:  # only people at the table invite: no user list for others
+        return HttpResponse(status=204)
     present = {m.user_id for m in t.members.all() if m.user_id}
     users = [
         u

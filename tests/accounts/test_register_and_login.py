@@ -58,7 +58,9 @@ def test_login_is_rate_limited_after_repeated_failures(client, settings):
     from django.core.cache import cache
 
     settings.LOGIN_RATE_LIMIT = 3
-    cache.delete_many(["login-fail:name:alice", "login-fail:addr:127.0.0.1"])
+    from accounts.forms import login_limit_keys
+
+    cache.delete_many([k for k, _ in login_limit_keys("127.0.0.1", "alice")])
     register(client, "Alice")
     client.logout()
     url = reverse("accounts:login")

@@ -1,4 +1,4 @@
-"""Demo data for ``make run``: the bot accounts and one staff account with a printed password."""
+"""Demo data for ``make run``: the bot accounts and one staff account (password in a file)."""
 
 import secrets
 
@@ -26,8 +26,6 @@ class Command(BaseCommand):
             user.save()
             pw_file.write_text(password + "\n")
             pw_file.chmod(0o600)
-        password = pw_file.read_text().strip()
         self.stdout.write(f"{len(bots)} Computer-Konten bereit.")
-        self.stdout.write(
-            f"Staff-Konto: {STAFF_NAME} / Passwort: {password}  (Admin: /admin/, steht auch in {pw_file})"
-        )
+        # the password goes into the file only, never into a log
+        self.stdout.write(f"Staff-Konto: {STAFF_NAME}, Passwort in {pw_file}  (Admin: /admin/)")

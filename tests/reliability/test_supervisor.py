@@ -1,0 +1,152 @@
+"""The supervisor in ``config.launch``: restart with backoff, status file, stop that escalates."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from config import launch
+from config.launch import Child, stop, supervise, write_status
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie still answers kill(0): look at its state
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_dead_child_is_restarted_with_backoff_and_the_others_keep_running(capsys):
+    a = Child("a", ["sleep", "60"])
+    b = Child("b", ["sleep", "60"])
+    try:
+        a.start()
+        b.start()
+        first_a, first_b = a.proc.pid, b.proc.pid
+        os.kill(first_a, signal.SIGKILL)
+        a.proc.wait()
+        now = time.monotonic()
+        assert a.check(now) is True  # noticed, restart scheduled
+        assert a.status(now)["state"] == "restarting"
+        assert a.check(now + 0.5) is False  # backoff (1 s) not over yet
+        assert a.check(now + 1.0) is True  # restarted
+        assert a.proc.pid != first_a and a.proc.poll() is None and a.restarts == 1
+        assert b.proc.pid == first_b and b.proc.poll() is None
+        assert "restarting in 1 s" in capsys.readouterr().out
+        # a second crash soon after waits twice as long
+        os.kill(a.proc.pid, signal.SIGKILL)
+        a.proc.wait()
+        now = time.monotonic()
+        a.check(now)
+        assert a.check(now + 1.5) is False and a.check(now + 2.0) is True
+    finally:
+        stop([c.proc for c in (a, b) if c.proc], timeout=2)
+
+
+def test_status_file(tmp_path):
+    c = Child("worker", ["sleep", "60"])
+    try:
+        c.start()
+        write_status([c], tmp_path / "s.json")
+        data = json.loads((tmp_path / "s.json").read_text())
+        assert data["pid"] == os.getpid()
+        assert data["children"]["worker"]["state"] == "running"
+        assert data["children"]["worker"]["pid"] == c.proc.pid
+    finally:
+        stop([c.proc], timeout=2)
+
+
+def test_stop_escalates_to_sigkill_for_the_whole_group():
+    # a child that ignores SIGTERM and has a grandchild in its process group
+    script = "trap '' TERM; sleep 300 & echo $!; wait"
+    proc = launch.spawn("stubborn", ["sh", "-c", script], stdout=subprocess.PIPE)
+    grandchild = int(proc.stdout.readline())
+    t0 = time.monotonic()
+    stop([proc], timeout=1.0)
+    assert time.monotonic() - t0 < 8
+    assert proc.poll() is not None
+    for _ in range(50):
+        if not _alive(grandchild):
+            break
+        time.sleep(0.1)
+    assert not _alive(grandchild)
+
+
+def test_supervise_stops_all_children_on_keyboardinterrupt(tmp_path, monkeypatch):
+    monkeypatch.setattr(launch, "VAR", tmp_path)
+    children = [Child("a", ["sleep", "60"]), Child("b", ["sleep", "60"])]
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 1.5)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            supervise(children, interval=0.1)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert all(c.proc.poll() is not None for c in children)
+    assert not (tmp_path / "supervisor.json").exists()
+
+
+def test_children_die_with_a_killed_supervisor(tmp_path):
+    """Even SIGKILL of the supervisor leaves nothing behind (PR_SET_PDEATHSIG)."""
+    code = (
+        "import sys, time; from config.launch import spawn;"
+        "p = spawn('x', ['sleep', '300']); print('PID', p.pid, flush=True); time.sleep(300)"
+    )
+    sup = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=launch.ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    line = ""
+    while not line.startswith("PID"):
+        line = sup.stdout.readline()
+    child = int(line.split()[1])
+    assert _alive(child)
+    sup.kill()
+    sup.wait()
+    for _ in range(50):
+        if not _alive(child):
+            break
+        time.sleep(0.1)
+    assert not _alive(child)
+
+
+@pytest.mark.django_db
+def test_healthz_shows_the_supervisors_children(client, settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    (tmp_path / "supervisor.json").write_text(
+        json.dumps(
+            {
+                "pid": os.getpid(),
+                "updated": time.time(),
+                "children": {
+                    "web1": {"state": "running", "pid": 1, "restarts": 0},
+                    "worker": {"state": "restarting", "pid": 2, "restarts": 3},
+                },
+            }
+        )
+    )
+    data = client.get("/healthz").json()
+    assert data["database"] == "ok" and data["redis"] == "ok"
+    assert data["supervisor"]["state"] == "ok"
+    assert data["supervisor"]["children"]["worker"]["restarts"] == 3
+    assert data["status"] == "degraded"
