@@ -10,6 +10,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
@@ -119,6 +120,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         except services.ActionRejected as exc:
             await self._push_message(exc.message)
             await self._push_board()
+            return
+        except DatabaseError:
+            log.exception("database error during a move match=%s", self.match_id)
+            await self._push_message(services.DB_TROUBLE)  # the socket stays open
             return
         await services.send_broadcasts(self.channel_layer, broadcasts)
 

@@ -47,6 +47,10 @@ ROUND_PAUSE = float(getattr(settings, "ROUND_PAUSE", 4.0))
 RECENT_MOVES = 8
 
 
+#: what a player reads when the database failed during their move (nothing was played)
+DB_TROUBLE = "Der Server hat gerade ein Problem – dein Zug wurde nicht gespielt. Bitte versuch es gleich noch einmal."
+
+
 class ActionRejected(Exception):
     """An action that changes nothing; ``message`` is German and shown to the player."""
 

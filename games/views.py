@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import json
+import logging
 from functools import lru_cache
 
 import markdown
 from django.conf import settings
 from django.contrib import messages
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -20,6 +23,8 @@ from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import action_json
 from games.rendering import advice_allowed, board_context, render_board
+
+log = logging.getLogger("speedgames.games")
 
 
 @lru_cache(maxsize=8)
@@ -105,11 +110,23 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
         except services.ActionRejected as exc:
             message = exc.message
             match.refresh_from_db()
+        except DatabaseError:
+            log.exception("database error during a move match=%s", match.pk)
+            return _flash_only(request, match, services.DB_TROUBLE)
     if not request.htmx:
         if message:
             messages.error(request, message)
         return redirect("games:match", match_id=match.pk)
     return HttpResponse(render_board(match, seat, message))
+
+
+def _flash_only(request: HttpRequest, match: Match, message: str) -> HttpResponse:
+    """Only the message, the board stays as it is (the database could not be asked for it)."""
+    if not request.htmx:
+        messages.error(request, message)
+        return redirect("games:match", match_id=match.pk)
+    html = render_to_string("games/_flash.html", {"message": message, "oob": True})
+    return HttpResponse(html, headers={"HX-Reswap": "none"})
 
 
 @require_POST

@@ -247,3 +247,59 @@ def test_the_sweep_restarts_a_bot_whose_task_was_lost(alice, bots):
     assert [(t.task, t.args) for t in sent] == [(queue.BOT_TURN, (match.pk, 1, 1))]
     assert tasks.bot_turn(*sent[0].args)
     assert Match.objects.get(pk=match.pk).version == 2
+
+
+class FailFirst:
+    """Fault injection through Django's own query hooks: the first ``n`` statements that touch
+    ``table`` fail as if the database connection broke."""
+
+    def __init__(self, table: str, n: int = 1) -> None:
+        self.table, self.left = table, n
+
+    def __call__(self, execute, sql, params, many, context):
+        from django.db import OperationalError
+
+        if (
+            self.left
+            and self.table in sql
+            and sql.lstrip().upper().startswith(("INSERT", "UPDATE"))
+        ):
+            self.left -= 1
+            raise OperationalError("server closed the connection unexpectedly")
+        return execute(sql, params, many, context)
+
+
+@pytest.mark.django_db
+def test_a_database_error_during_a_move_is_a_clear_message_and_plays_nothing(client, alice, bob):
+    from django.db import connection
+
+    match = two_player_match(alice, bob)
+    client.force_login(alice)
+    with connection.execute_wrapper(FailFirst('"games_move"')):
+        r = client.post(
+            f"/partie/{match.pk}/zug/",
+            {"action": '{"type": "play", "card": "R1"}', "version": "0"},
+            HTTP_HX_REQUEST="true",
+        )
+    assert r.status_code == 200 and r.headers["HX-Reswap"] == "none"
+    assert "nicht gespielt" in r.content.decode()
+    match.refresh_from_db()
+    assert match.version == 0 and not match.moves.exists()
+
+
+@pytest.mark.django_db
+def test_a_bot_task_retries_after_a_database_error_instead_of_waiting_for_the_sweep(alice, bots):
+    from django.db import connection
+
+    bot = bots_of("leicht")[0]
+    match = services.start_match(
+        "speedone",
+        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
+        {},
+        deck=[*HUMAN_RUN, *OTHERS, "R0"],
+    )
+    services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+    with connection.execute_wrapper(FailFirst('"games_move"', n=2)):
+        result = tasks.bot_turn.apply((match.pk, 1, 1))  # eager: retries run at once
+    assert result.successful() and result.result is True
+    assert Match.objects.get(pk=match.pk).version == 2
