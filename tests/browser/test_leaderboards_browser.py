@@ -6,16 +6,9 @@ import re
 
 import pytest
 
+from tests.browser.test_speedone_live import register
+
 pytestmark = [pytest.mark.browser]
-
-
-def register(page, url: str, name: str) -> None:
-    page.goto(url + "/konto/registrieren/")
-    page.get_by_label("Anzeigename").fill(name)
-    page.get_by_label("Passwort", exact=True).fill("kartenglück-42")
-    page.get_by_label("Passwort bestätigen").fill("kartenglück-42")
-    page.get_by_role("button", name="Konto anlegen").click()
-    page.wait_for_url(url + "/")
 
 
 def test_own_row_on_the_leaderboard_and_the_daily_game_counts_once(live_site, page):

@@ -8,13 +8,11 @@ import re
 
 import pytest
 
-from lobby.models import Table
 from tests.browser.test_speedone_live import (
-    DECK_3P,
     change_setting,
-    open_table,
     play_red_run,
     register,
+    start_stacked_game,
 )
 
 pytestmark = [pytest.mark.browser]
@@ -125,17 +123,8 @@ def test_phone_layout_fits_after_a_round_end(live_site, page):
 
 
 def test_speedone_phone_layout_fits_after_the_round_end(live_site, page):
-    url = live_site.url
     page.set_viewport_size(PHONE)
-    register(page, url, "Anton")
-    table_id = open_table(page, url)
-    change_setting(page, "seats", "3")
-    change_setting(page, "opt_scoring", "winner")
-    change_setting(page, "move_seconds", "0")
-    change_setting(page, "bot_tempo", "schnell")
-    Table.objects.filter(pk=table_id).update(deck=DECK_3P)
-    page.get_by_role("button", name="Partie starten").click()
-    page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    start_stacked_game(page, live_site.url)
     no_overflow(page)
     play_red_run(page)
     page.locator("#game-over").wait_for()

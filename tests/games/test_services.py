@@ -28,6 +28,17 @@ def two_player_match(alice, bob, **kwargs) -> Match:
     )
 
 
+def alice_against_a_bot(alice, strength: str = "leicht", **kwargs) -> Match:
+    bot = bots_of(strength)[0]
+    return services.start_match(
+        "speedone",
+        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength=strength)],
+        {},
+        deck=[*HUMAN_RUN, *OTHERS, "R0"],
+        **kwargs,
+    )
+
+
 def state_of(match: Match):
     match.refresh_from_db()
     return get_engine("speedone").from_json(match.state)
@@ -110,14 +121,7 @@ def test_concurrent_conflicting_actions_exactly_one_applies(alice, bob):
 
 @pytest.mark.django_db
 def test_stale_bot_and_timer_tasks_do_nothing(alice, bots):
-    bot = bots_of("normal")[0]
-    match = services.start_match(
-        "speedone",
-        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="normal")],
-        {},
-        deck=[*HUMAN_RUN, *OTHERS, "R0"],
-        move_seconds=30,
-    )
+    match = alice_against_a_bot(alice, "normal", move_seconds=30)
     assert services.run_bot(match.pk, 0, 1) is False  # not the bot's turn
     assert services.run_timeout(match.pk, 0) is False  # deadline not reached
     services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
@@ -231,13 +235,7 @@ def test_the_sweep_restarts_a_bot_whose_task_was_lost(alice, bots):
 
     from django.utils import timezone
 
-    bot = bots_of("leicht")[0]
-    match = services.start_match(
-        "speedone",
-        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
-        {},
-        deck=[*HUMAN_RUN, *OTHERS, "R0"],
-    )
+    match = alice_against_a_bot(alice)
     services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
     # the worker died before it ran the bot's turn: nothing happens until the sweep
     Match.objects.filter(pk=match.pk).update(updated=timezone.now() - timedelta(seconds=30))
@@ -291,13 +289,7 @@ def test_a_database_error_during_a_move_is_a_clear_message_and_plays_nothing(cli
 def test_a_bot_task_retries_after_a_database_error_instead_of_waiting_for_the_sweep(alice, bots):
     from django.db import connection
 
-    bot = bots_of("leicht")[0]
-    match = services.start_match(
-        "speedone",
-        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
-        {},
-        deck=[*HUMAN_RUN, *OTHERS, "R0"],
-    )
+    match = alice_against_a_bot(alice)
     services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
     with connection.execute_wrapper(FailFirst('"games_move"', n=2)):
         result = tasks.bot_turn.apply((match.pk, 1, 1))  # eager: retries run at once
