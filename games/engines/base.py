@@ -30,9 +30,9 @@ import hashlib
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -140,6 +140,19 @@ class Bot(Protocol):
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action: ...
 
 
+#: builds a bot; the argument is the search budget of ``"stark:N"`` (``None``: the site's default)
+BotFactory = Callable[[int | None], Bot]
+
+
+def parse_strength(strength: str) -> tuple[str, int | None]:
+    """Split a bot strength: ``"stark"`` → ``("stark", None)``, ``"stark:1500"`` →
+    ``("stark", 1500)`` (a search budget, e.g. for benchmarks). ``ValueError`` otherwise."""
+    name, sep, budget = strength.partition(":") if isinstance(strength, str) else ("", "", "")
+    if not name or (sep and not (budget.isdigit() and int(budget) > 0)):
+        raise ValueError(f"Unbekannte Spielstärke: {strength!r}")
+    return name, int(budget) if sep else None
+
+
 @dataclass
 class Advice:
     """What the strong bot would do, with a short German reason a player understands."""
@@ -164,6 +177,9 @@ class Engine(ABC, Generic[S]):
     tournament_unit: str = "game"
     #: documented card notation, shown in docs and used by ``deck=``
     card_notation: str = ""
+    #: the game's bots (its ``bots.BOTS``): ``leicht``, ``normal``, ``stark`` → factory taking the
+    #: optional search budget of ``"stark:N"``
+    BOTS: ClassVar[Mapping[str, BotFactory]] = {}
 
     # -- options -----------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any] | None, players: int) -> dict[str, Any]:
@@ -262,9 +278,15 @@ class Engine(ABC, Generic[S]):
         return None
 
     # -- bots --------------------------------------------------------------------------------
-    @abstractmethod
     def bot(self, strength: str) -> Bot:
-        """A bot of strength ``leicht``, ``normal`` or ``stark``."""
+        """A bot of strength ``leicht``, ``normal`` or ``stark``; ``"stark:N"`` gives the strong
+        bot a search budget of ``N`` (what ``N`` counts is the game's: rollouts, simulated card
+        plays, …). ``ValueError`` for an unknown strength."""
+        name, budget = parse_strength(strength)
+        factory = self.BOTS.get(name)
+        if factory is None:
+            raise ValueError(f"Unbekannte Spielstärke: {strength!r}")
+        return factory(budget)
 
     @abstractmethod
     def explain(self, view: View, legal: list[Action]) -> Advice:
