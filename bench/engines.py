@@ -26,7 +26,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from games.engines.base import GAME_SLUGS, Engine, get_engine
+from games.engines.base import Engine, engines, get_engine
 from games.engines.benchspec import BenchSpec, Tournament
 
 
@@ -179,7 +179,8 @@ def run(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(GAME_SLUGS), choices=GAME_SLUGS)
+    slugs = [e.slug for e in engines()]
+    parser.add_argument("games", nargs="*", default=slugs, choices=slugs)
     parser.add_argument("--json", action="store_true", help="print JSON only")
     parser.add_argument("--quick", action="store_true", help="small version, under a minute")
     parser.add_argument("--tournaments-only", action="store_true")

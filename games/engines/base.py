@@ -315,43 +315,37 @@ def shuffle_rng(seed: int, n: int) -> random.Random:
 
 
 # -- registry --------------------------------------------------------------------------------
-_REGISTRY: dict[str, Callable[[], Engine[Any]]] = {}
-_INSTANCES: dict[str, Engine[Any]] = {}
-
-GAME_SLUGS = ("speedtroedel", "speedone", "speedbasar", "speedwerk")
+#: slug → the engine instance, in registration order (``games/engines/__init__.py`` imports the
+#: four game packages, whose ``engine.py`` registers itself)
+_ENGINES: dict[str, Engine[Any]] = {}
 
 
 def register(slug: str) -> Callable[[type[Engine[Any]]], type[Engine[Any]]]:
     """Class decorator: make an engine available through ``get_engine(slug)``."""
 
     def deco(cls: type[Engine[Any]]) -> type[Engine[Any]]:
-        _REGISTRY[slug] = cls
+        if getattr(cls, "slug", slug) != slug:
+            raise ValueError(f"{cls.__name__}.slug is {cls.slug!r}, registered as {slug!r}")
+        if slug in _ENGINES:
+            raise ValueError(f"an engine is already registered as {slug!r}")
+        _ENGINES[slug] = cls()
         return cls
 
     return deco
 
 
+def engines() -> list[Engine[Any]]:
+    """Every game's engine, in registration order (Speedtrödel, Speedone, Speedbasar,
+    Speedwerk)."""
+    return list(_ENGINES.values())
+
+
 def get_engine(slug: str) -> Engine[Any]:
-    """The engine for a game slug (imports the game package on first use)."""
-    if slug not in _INSTANCES:
-        if slug not in _REGISTRY:
-            if slug not in GAME_SLUGS:
-                raise KeyError(f"Unbekanntes Spiel: {slug}")
-            __import__(f"games.engines.{slug}")
-        _INSTANCES[slug] = _REGISTRY[slug]()
-    return _INSTANCES[slug]
-
-
-def available_engines() -> list[str]:
-    """Slugs of the games whose engine package exists."""
-    found = []
-    for slug in GAME_SLUGS:
-        try:
-            get_engine(slug)
-        except (ImportError, KeyError):
-            continue
-        found.append(slug)
-    return found
+    """The engine of a game slug; ``KeyError`` (German message) for an unknown slug."""
+    try:
+        return _ENGINES[slug]
+    except KeyError:
+        raise KeyError(f"Unbekanntes Spiel: {slug}") from None
 
 
 def replay(
