@@ -598,7 +598,7 @@ def describe_action(action: Action) -> str:
         if "color" in action and action["color"] in COLOR_CODE:
             text += f" und wünscht {COLOR_NAMES[COLOR_CODE[action['color']]]}"
         return text
-    return super().describe_action(action)
+    return ", ".join(f"{k}={v}" for k, v in action.items())
 
 
 def partner_teams(players: int, options: dict[str, Any]) -> list[list[int]] | None:

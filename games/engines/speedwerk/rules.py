@@ -782,7 +782,7 @@ def describe_action(action: Action) -> str:
         return f"tauscht gegen {action.get('take')}"
     if t == "keep":
         return "tauscht nicht"
-    return super().describe_action(action)
+    return ", ".join(f"{k}={v}" for k, v in action.items())
 
 
 def none_if_negative(value: int) -> int | None:
