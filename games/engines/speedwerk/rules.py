@@ -510,7 +510,16 @@ OPTIONS = (
         help="Jede der neun Sonderkarten lässt sich einzeln zuschalten; die Funkenfee nur "
         "zusammen mit dem Dampfkoloss.",
     ),
+    Option(
+        key="kurz",
+        label="Kurze Partie (3 Runden)",
+        default=False,
+        help="Nur die Runden 1 bis 3 – zum Kennenlernen.",
+    ),
 )
+
+#: the rounds of a "Kurze Partie"
+SHORT_ROUNDS = 3
 
 
 # -- the game as functions (wired into the engine by ``engine.py``) ----------------------
@@ -537,7 +546,7 @@ def new_game(
     1's, …, then the trump card; cards not listed are shuffled below. ``first_round`` lets
     tests start in a later round (dealer and hand size as in that round)."""
     specials = sorted(KEY_TO_SPECIAL[k] for k in opts["specials"])
-    n_rounds = 60 // players
+    n_rounds = SHORT_ROUNDS if opts.get("kurz") else 60 // players
     if not 1 <= first_round <= n_rounds:
         raise InvalidOptions(f"Runde {first_round} gibt es bei {players} Spielern nicht.")
     stack: list[int] | None = None
@@ -663,10 +672,10 @@ def why_illegal(st: WerkState, seat: int, action: dict[str, Any]) -> str:
     }[st.phase]
     if t not in expected:
         if t == "play" and is_blind(st) and st.phase == P_PLAY:
-            return "In der blinden Runde spielst du deine Karte verdeckt aus (play_blind)."
+            return "In der blinden Runde spielst du deine Karte verdeckt aus."
         return f"Diese Aktion passt gerade nicht. {wanted}"
     if t == "trump":
-        return "Bitte eine Farbe R, B, G oder Y wählen."
+        return "Bitte Rot, Blau, Grün oder Gelb wählen."
     if t == "bid":
         b = action.get("tricks")
         if isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= st.round_no:
@@ -686,15 +695,15 @@ def why_illegal(st: WerkState, seat: int, action: dict[str, Any]) -> str:
                 return f"Du musst {COLOR_NAMES[st.suit]} bedienen."
             kind = needs_decl(st, card)
             if kind == 1:
-                return f"Zu {card_name(card)} gehört eine Farbe (color: R, B, G oder Y)."
+                return f"Zu {card_name(card)} gehört eine Farbe: Rot, Blau, Grün oder Gelb."
             if kind == 2:
-                return "Der Prototyp wird als Meisterwerk oder Blindgänger gespielt (declare)."
+                return "Der Prototyp wird als Meisterwerk oder als Blindgänger gespielt."
         return "Diese Karte kann so nicht gespielt werden."
     if t == "adjust":
         return (
             "Die Ansage ändert sich um +1 oder −1 (0 nur nach oben, die Rundenzahl nur nach unten)."
         )
-    return "Tausch: eine Handkarte gegen eine andere Karte aus dem Stich (give/take), oder keep."
+    return "Tausch: eine Handkarte gegen eine andere Karte aus dem Stich – oder nicht tauschen."
 
 
 def result(state: WerkState) -> Result | None:
