@@ -341,7 +341,7 @@ def sample_hands(
         hands = [[] for _ in view["seats"]]
         hands[seat] = _hand(view)
         for s, groups in enumerate(plan):
-            hand = hands[s]
+            planned = hands[s]
             for banned, count in groups:
                 for _ in range(count):
                     if not pool:
@@ -360,7 +360,7 @@ def sample_hands(
                     else:
                         pick = len(pool) - 1
                     pool[pick], pool[-1] = pool[-1], pool[pick]
-                    hand.append(pool.pop())
+                    planned.append(pool.pop())
         rng.shuffle(pool)
         return hands, pool
     for s, info in enumerate(view["seats"]):
