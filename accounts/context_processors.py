@@ -3,7 +3,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from accounts import wallet
-from games.catalog import GAMES
+from games.registry import GAMES
 
 
 def site(request: HttpRequest) -> dict[str, Any]:

@@ -7,13 +7,14 @@ Run it against a server started with ``make run`` and **with the same environmen
     .venv/bin/python -m bench.load --url http://127.0.0.1:8123 --tables 50 --seconds 30 --json
 
 For every table the benchmark creates two users ``load<N>-a`` / ``load<N>-b``, logs them in by
-writing Django sessions, starts a two-player Speedone match through
-``games.services.start_match`` (no move timer) and opens one websocket per seat at
+writing Django sessions, starts a match of ``--game`` (default Speedone) through
+``games.services.start_match`` (no move timer; ``leicht`` bots fill the seats a game needs beyond
+two, played by the server's Celery worker) and opens one websocket per person at
 ``/ws/partie/<id>/`` with the ``sessionid`` cookie and an ``Origin`` header. Each simulated person
-answers at once (or after a pause of 0.5–1.5 × ``--think-ms``): when the pushed board shows it is their turn
-(``#draw`` is only rendered for the seat to act) they press ONE if they may, else play the first
-playable card (a wish card wishes their most frequent colour), else draw, and send the action with
-the board's ``data-version``. A finished match is replaced by a new one at the same table.
+is the generic client (``bench.client``): when a pushed board offers action controls
+(``data-action``), it is their turn; they answer at once (or after a pause of 0.5–1.5 ×
+``--think-ms``) with one of them (a play rather than a draw), sent with the board's
+``data-version``. A finished match is replaced by a new one at the same table.
 
 Measured, only for moves *sent* inside the measurement window (after every table is connected):
 
@@ -56,55 +57,39 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from bench import client
+
 MAX_TABLES = 500
 MAX_SECONDS = 600
 
-RE_VERSION = re.compile(r'<div id="board"[^>]*\bdata-version="(\d+)"')
-RE_STATUS = re.compile(r'<div id="board"[^>]*\bdata-status="(\w+)"')
-RE_PLAYABLE = re.compile(r'class="card-button playable" data-card="([^"]+)"')
-RE_HAND = re.compile(r'class="card-button(?: playable)?" data-card="([^"]+)"')
 RE_FLASH_ERROR = re.compile(r'<p class="flash error"[^>]*>(.*?)</p>', re.S)
 
 
-# -- board parsing ---------------------------------------------------------------------------------
+# -- board parsing: the generic client (any live game) ---------------------------------------------
 @dataclass
 class Board:
     version: int
     status: str
-    my_turn: bool
-    can_one: bool
-    playable: list[str]
-    hand: list[str]
+    actions: list[dict[str, Any]]
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.actions)
 
 
 def parse_board(text: str) -> Board | None:
-    m = RE_VERSION.search(text)
-    if m is None:
+    version = client.board_version(text)
+    if version is None:
         return None
-    s = RE_STATUS.search(text)
     return Board(
-        version=int(m.group(1)),
-        status=s.group(1) if s else "",
-        my_turn='id="draw"' in text,  # drawing is legal on every turn, and only on one's turn
-        can_one='id="one"' in text,
-        playable=RE_PLAYABLE.findall(text),
-        hand=RE_HAND.findall(text),
+        version=version, status=client.board_status(text) or "", actions=client.actions(text)
     )
 
 
-def choose(board: Board) -> dict[str, Any]:
-    """A quick human: ONE when allowed, else the first playable card, else draw."""
-    if board.can_one:
-        return {"type": "one"}
-    if board.playable:
-        plain = [c for c in board.playable if not c.startswith("W")]
-        card = plain[0] if plain else board.playable[0]
-        if card.startswith("W"):
-            colours = Counter(c[0] for c in board.hand if c[0] in "RYGB")
-            colour = colours.most_common(1)[0][0] if colours else "R"
-            return {"type": "play", "card": card, "color": colour}
-        return {"type": "play", "card": card}
-    return {"type": "draw"}
+def choose(board: Board, rng: random.Random) -> dict[str, Any]:
+    """A quick human: any control the board offers (plays before drawing, so games end)."""
+    plays = [a for a in board.actions if a.get("type") != "draw"]
+    return rng.choice(plays or board.actions)
 
 
 # -- Django side (sync, runs in one worker thread) -------------------------------------------------
@@ -149,14 +134,20 @@ def make_players(table: int) -> list[tuple[Any, str]]:
     return out
 
 
-def new_match(users: list[Any]) -> int:
+def new_match(game: str, users: list[Any]) -> int:
+    """A match of ``game`` for the table's two people, with ``leicht`` bots on the seats the game
+    needs beyond two (they play through the server's Celery worker)."""
+    from accounts.bots import bots_of, ensure_bots
+    from games.engines.base import get_engine
     from games.services import SeatSpec, start_match
 
-    match = start_match(
-        "speedone",
-        [SeatSpec(name=u.username, user=u) for u in users],
-        move_seconds=None,
-    )
+    seats = [SeatSpec(name=u.username, user=u) for u in users]
+    missing = get_engine(game).min_players - len(seats)
+    if missing > 0:
+        ensure_bots()
+        for bot in bots_of("leicht")[:missing]:
+            seats.append(SeatSpec(name=bot.username, user=bot, bot_strength="leicht"))
+    match = start_match(game, seats, move_seconds=None, bot_delay=0.3)
     return int(match.pk)
 
 
@@ -271,7 +262,7 @@ class Run:
     async def play_match(
         self, index: int, users: list[Any], cookies: list[str], first: bool
     ) -> None:
-        match_id = await self.db(new_match, users)
+        match_id = await self.db(new_match, self.args.game, users)
         self.match_ids.append(match_id)
         if self.started.is_set():
             self.stats.matches_started += 1
@@ -300,6 +291,7 @@ class TableState:
         self.acted = [-1, -1]  # the board version each seat last acted on
         self.outstanding: list[tuple[int, float, int, bool]] = []  # version, t_sent, seat, counted
         self.finished = asyncio.Event()
+        self.rng = random.Random(index)
 
     async def play(self, first: bool) -> None:
         readers = [asyncio.create_task(self.reader(s)) for s in (0, 1)]
@@ -405,7 +397,7 @@ class TableState:
         ):
             return
         self.acted[seat] = board.version
-        action = choose(board)
+        action = choose(board, self.rng)
         if run.args.think_ms:
             # people do not all think equally long: uniform in [0.5, 1.5] x --think-ms
             await asyncio.sleep(run.args.think_ms / 1000 * random.uniform(0.5, 1.5))
@@ -475,6 +467,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "url": args.url,
+        "game": args.game,
         "tables": args.tables,
         "tables_ready": ready_tables,
         "seconds": args.seconds,
@@ -511,6 +504,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n")[0])
     p.add_argument("--url", default="http://127.0.0.1:8000/", help="server base URL (loopback)")
+    p.add_argument("--game", default="speedone", help="a live game (default speedone)")
     p.add_argument("--tables", type=int, default=10, help=f"tables of two (1–{MAX_TABLES})")
     p.add_argument("--seconds", type=float, default=20, help=f"window (1–{MAX_SECONDS})")
     p.add_argument(
@@ -544,6 +538,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     setup_django()
+    from games import registry
+
+    live = [g.slug for g in registry.GAMES if g.live]
+    if args.game not in live:
+        raise SystemExit(f"--game must be a live game: {', '.join(live)}")
     hard = args.setup_timeout + args.seconds + args.drain + 60
     try:
         report = asyncio.run(asyncio.wait_for(main_async(args), timeout=hard))

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -80,6 +81,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.GuestMiddleware",
+    "games.middleware.NotLiveMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -180,9 +182,22 @@ CELERY_TIMEZONE = "Europe/Berlin"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "sweep-timers-and-bots": {"task": "games.tasks.sweep", "schedule": 5.0},
+    # the day's challenges at midnight (CELERY_TIMEZONE: Europe/Berlin), and a catch-up sweep
+    "daily-challenges-midnight": {
+        "task": "leaderboards.tasks.create_daily_challenges",
+        "schedule": crontab(minute=0, hour=0),
+    },
+    "daily-challenges-sweep": {
+        "task": "leaderboards.tasks.create_daily_challenges",
+        "schedule": 60.0,
+    },
 }
+#: the key of the daily seeds' HMAC (default: derived from SECRET_KEY)
+DAILY_SECRET = os.environ.get("DAILY_SECRET", "")
 TIMER_GRACE = float(os.environ.get("TIMER_GRACE", "1.5"))  # seconds after a move deadline
 LEAVE_GRACE = envint("LEAVE_GRACE", 90)  # seconds without connection before a bot takes over
+ROUND_PAUSE = float(os.environ.get("ROUND_PAUSE", "4"))  # seconds to read a round's summary
+HEARTBEAT_SECONDS = float(os.environ.get("HEARTBEAT_SECONDS", "20"))  # match socket presence beat
 # seconds after which an open table whose people are all offline drops out of the lobby list
 TABLE_ABANDON_GRACE = envint("TABLE_ABANDON_GRACE", 300)
 

@@ -11,7 +11,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from games.catalog import GAMES
+from games.registry import GAMES
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -3,11 +3,14 @@ actions to ``games.services``, and render the seat's own view when the match cha
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
@@ -43,6 +46,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         await self.channel_layer.group_add(self._board_group(), self.channel_name)
+        if self.seat_index is not None:
+            self.heartbeat = asyncio.create_task(self._beat())
         if self.player_key:
             await self.channel_layer.group_add(f"user-{self.player_key}", self.channel_name)
             await mark_online(self.player_key, self.player_name)
@@ -68,15 +73,40 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             services.set_connected(self.match_id, seat.index, True)
         return True
 
+    async def _beat(self) -> None:
+        """While this socket is open its person counts as present (``Seat.last_seen``)."""
+        while True:
+            await asyncio.sleep(services.HEARTBEAT_SECONDS)
+            try:
+                await db(services.touch_seat)(self.match_id, self.seat_index)
+            except Exception:  # noqa: BLE001 - a database hiccup: the next beat tries again
+                log.warning("heartbeat failed match=%s seat=%s", self.match_id, self.seat_index)
+
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "match_id"):
             return
+        beat = getattr(self, "heartbeat", None)
+        if beat is not None:
+            beat.cancel()
         await self.channel_layer.group_discard(self._board_group(), self.channel_name)
         if self.player_key:
             await self.channel_layer.group_discard(f"user-{self.player_key}", self.channel_name)
             await mark_offline(self.player_key)
         if self.seat_index is not None:
             await db(services.set_connected)(self.match_id, self.seat_index, False)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Anything that is not one JSON text frame gets a German message, never a closed socket
+        (binary frames, broken or absurdly nested JSON)."""
+        if text_data is None or len(text_data) > 10_000:
+            await self._push_message(_("Unbekannter Zug."))
+            return
+        try:
+            content = json.loads(text_data)
+        except (ValueError, RecursionError):
+            await self._push_message(_("Unbekannter Zug."))
+            return
+        await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """An action from the page (or any client): ``{"type": ..., ..., "version": n}``."""
@@ -85,17 +115,19 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             action = services.parse_action(content)
-            version = content.get("version") if isinstance(content, dict) else None
-            if version is not None and not isinstance(version, int):
-                version = int(version) if str(version).isdigit() else -1
+            version = services.parse_version(content.get("version"))
             broadcasts = await db(self._play)(action, version)
         except services.ActionRejected as exc:
             await self._push_message(exc.message)
             await self._push_board()
             return
+        except DatabaseError:
+            log.exception("database error during a move match=%s", self.match_id)
+            await self._push_message(services.DB_TROUBLE)  # the socket stays open
+            return
         await services.send_broadcasts(self.channel_layer, broadcasts)
 
-    def _play(self, action: services.Action, version: int | None) -> services.Broadcast:
+    def _play(self, action: services.Action, version: int) -> services.Broadcast:
         with services.collecting_broadcasts() as broadcasts:
             services.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
         return broadcasts

@@ -43,6 +43,12 @@ class Match(models.Model):
     stake = models.PositiveIntegerField(_("Einsatz"), default=0)
     solo = models.BooleanField(_("Solo"), default=False)
     result = models.JSONField(_("Ergebnis"), null=True, blank=True)
+    #: the public events of the last few moves (the move ticker): ``{"v", "seat", "by", "events"}``
+    recent = models.JSONField(_("letzte Züge"), default=list, blank=True)
+    #: the engine's key of the current simultaneous phase ("" on a normal turn) and the version
+    #: since which it runs: a valid choice in that phase is not stale because another seat chose
+    phase_key = models.CharField(_("gleichzeitige Phase"), max_length=64, blank=True, default="")
+    phase_since = models.PositiveIntegerField(_("Phase seit Version"), default=0)
     created = models.DateTimeField(_("begonnen"), default=timezone.now)
     updated = models.DateTimeField(_("letzter Zug"), default=timezone.now)
     finished = models.DateTimeField(_("beendet"), null=True, blank=True)
@@ -78,6 +84,9 @@ class Seat(models.Model):
     is_human = models.BooleanField(_("Mensch"), default=True)
     left_at = models.DateTimeField(_("verlassen"), null=True, blank=True)
     disconnected_at = models.DateTimeField(_("Verbindung weg"), null=True, blank=True)
+    #: refreshed while the person's page is open (socket heartbeat, board poll): a seat whose
+    #: person has not been seen for ``LEAVE_GRACE`` goes to a bot, however the connection died
+    last_seen = models.DateTimeField(_("zuletzt gesehen"), default=timezone.now)
     stake_paid = models.PositiveIntegerField(_("Einsatz gezahlt"), default=0)
     prefs = models.JSONField(_("Einstellungen"), default=dict, blank=True)
     place = models.PositiveSmallIntegerField(_("Platz am Ende"), null=True, blank=True)

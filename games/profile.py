@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from accounts.models import User
 from accounts.profile import register_profile_provider
-from games.catalog import BY_SLUG
 from games.models import Match, Seat
+from games.registry import BY_SLUG
 
 
 @register_profile_provider

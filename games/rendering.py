@@ -1,17 +1,67 @@
 """Render a match for one seat: the same templates serve the first page load, the htmx response
-and the fragment a consumer pushes, so a reload or reconnect shows exactly the live state."""
+and the fragment a socket pushes, so a reload or reconnect shows exactly the live state.
+
+The shared frame (``templates/games/_frame.html``) draws seats, turn line, countdown, ticker,
+round summary and game end from the common view keys; the game's presenter (``games.presenters``)
+supplies the context of its own board partial.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
-from games.catalog import BY_SLUG
+from games import registry
 from games.engines.base import get_engine
 from games.models import Match, Seat
-from games.presenters import present
+from games.presenters import Frame
+
+URL_NAMES = ("act", "sort", "leave", "advice", "reclaim", "board")
+
+
+def match_urls(match_id: int) -> dict[str, str]:
+    return {name: reverse(f"games:{name}", args=[match_id]) for name in URL_NAMES}
+
+
+def turn_text(view: dict[str, Any], names: list[str], me: int | None) -> str:
+    actors = view["actors"]
+    if not actors:
+        return ""
+    if len(actors) > 1:
+        if me in actors:
+            return "Alle wählen gleichzeitig – du auch."
+        return "Gleichzeitig am Zug: " + ", ".join(names[a] for a in actors) + "."
+    if actors[0] == me:
+        return "Du bist am Zug."
+    return f"{names[actors[0]]} ist am Zug."
+
+
+def ticker_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[str, str]]:
+    """The last moves in words, newest first, from the public events stored with the match."""
+    lines: list[dict[str, str]] = []
+    for entry in reversed(match.recent or []):
+        for event in entry.get("events", []):
+            text = presenter.describe(event, names)
+            if text:
+                lines.append({"text": text, "by": entry.get("by", "")})
+    return lines[:10]
+
+
+#: predicates other apps add to forbid advice in a match (the leaderboards: a daily game)
+advice_blockers: list[Callable[[Match], bool]] = []
+
+
+def advice_allowed(match: Match, seat: Seat | None) -> bool:
+    """Rat: only in solo games, only for the person at the table, never in a daily game."""
+    if seat is None or not match.solo or match.status != Match.Status.RUNNING:
+        return False
+    return not any(blocked(match) for blocked in advice_blockers)
 
 
 def board_context(
@@ -22,49 +72,85 @@ def board_context(
     seats: list[Seat] | None = None,
     state: Any = None,
 ) -> dict[str, Any]:
-    """Everything the board template needs for one seat (``None``: a spectator). ``seats`` and
-    ``state`` may be passed by a caller that holds them already (the broadcast after a move)."""
+    """Everything the frame and the game's board need for one seat (``None``: a spectator).
+    ``seats`` and ``state`` may be passed by a caller that holds them already."""
+    game = registry.BY_SLUG[match.game]
+    presenter = registry.presenter_of(match.game)
     engine = get_engine(match.game)
     if state is None:
         state = engine.from_json(match.state)
+    if seats is None:
+        seats = list(match.seats.all())
     index = seat.index if seat is not None else None
     view = engine.view(state, index)
     running = match.status == Match.Status.RUNNING
+    # while the computer plays for this person, the board offers no controls
+    bot_for_me = seat is not None and bool(seat.bot_strength) and seat.is_human
     legal = engine.legal_actions(state, index) if index is not None and running else []
-    if seats is None:
-        seats = list(match.seats.all())
-    urls = {name: reverse(f"games:{name}", args=[match.pk]) for name in ("act", "sort", "leave")}
-    ctx = present(match.game, view, seat.prefs if seat else {}, legal, urls)
-    actors = sorted(engine.actors(state)) if running else []
+    if bot_for_me:
+        legal = []
+    urls = match_urls(match.pk)
+    names = [s.name for s in seats]
+    frame = Frame(
+        names=names,
+        urls=urls,
+        prefs=seat.prefs if seat else {},
+        advice=advice_allowed(match, seat),
+    )
+    ctx = presenter.present(view, legal, frame)
+    actors = list(view["actors"]) if running else []
+    teams = engine.teams(match.players, match.options) or []
+    my_team = next((t for t in teams if index in t), [])
+    stats = ctx.get("seat_stats") or [[] for _ in seats]
+    stale = timezone.now() - timedelta(seconds=3 * settings.HEARTBEAT_SECONDS)
+    frame_seats = [
+        {
+            **s.label(),
+            "index": s.index,
+            "connected": s.disconnected_at is None and s.last_seen >= stale,
+            "score": view["scores"][s.index],
+            "cards": view["hand_counts"][s.index],
+            "turn": s.index in actors,
+            "me": s.index == index,
+            "partner": s.index != index and s.index in my_team,
+            "dealer": view.get("dealer") == s.index and running,
+            "stats": stats[s.index],
+        }
+        for s in seats
+    ]
+    text = ctx.get("turn_text") or turn_text({"actors": actors}, names, index)
+    if bot_for_me and index in actors:
+        text = "Der Computer ist für dich am Zug."
+    ticker = ticker_lines(match, presenter, names)
+    announce = " ".join(x for x in (ticker[0]["text"] if ticker else "", text) if x)
+    finished = match.status == Match.Status.FINISHED
+    clock = None
+    if running and match.deadline is not None:
+        clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
     ctx.update(
         {
             "match": match,
+            "game": game,
+            "view": view,
             "urls": urls,
-            "game": BY_SLUG[match.game],
             "me": seat,
-            "labels": [s.label() for s in seats],
+            "frame_seats": frame_seats,
             "actors": actors,
+            "my_turn": index is not None and index in actors and not bot_for_me,
+            "turn_text": text,
             "deadline": match.deadline,
+            "clock_grace": int(clock.grace) if clock else 0,
             "message": message,
-            "result": match.result if match.status == Match.Status.FINISHED else None,
-            "finished_seats": seats if match.status == Match.Status.FINISHED else [],
+            "ticker": ticker,
+            "announce": announce,
+            "advice_allowed": frame.advice and not bot_for_me,
+            "bot_for_me": bot_for_me and running,
+            "result": match.result if finished else None,
+            "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],
+            "winner_names": ", ".join(s.name for s in seats if s.place == 1) if finished else "",
+            "board_template": presenter.board_template,
         }
     )
-    for s in ctx.get("seats", []):
-        s["label"] = ctx["labels"][s["seat"]]
-    last = ctx.get("last_round")
-    if last:
-        ctx["round_rows"] = [
-            {
-                "name": ctx["labels"][i]["name"],
-                "hand": last["hands"][i],
-                "points": last["points"][i],
-                "booked": last["booked"][i],
-                "score": last["scores"][i],
-                "winner": i in last["winners"],
-            }
-            for i in range(match.players)
-        ]
     return ctx
 
 
@@ -79,7 +165,7 @@ def render_board(
 ) -> str:
     ctx = board_context(match, seat, message, seats=seats, state=state)
     ctx["oob"] = oob
-    return render_to_string(f"games/{match.game}/board.html", ctx)
+    return render_to_string("games/_frame.html", ctx)
 
 
 def render_seat_boards(match: Match, seats: list[Seat], state: Any) -> dict[int, str]:

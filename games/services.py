@@ -28,8 +28,10 @@ from django.utils.translation import gettext as _
 
 from accounts import wallet
 from accounts.models import Guest, User
-from games.engines.base import Action, IllegalAction, get_engine, new_seed
+from games import queue
+from games.engines.base import Action, IllegalAction, InvalidOptions, get_engine, new_seed
 from games.models import Match, Move, Seat
+from games.signals import match_finished
 
 log = logging.getLogger("speedgames.games")
 
@@ -39,6 +41,14 @@ TIMER_GRACE = float(getattr(settings, "TIMER_GRACE", 1.5))
 LEAVE_GRACE = int(getattr(settings, "LEAVE_GRACE", 90))
 #: leaving after this long loses a paid stake (seed: "nach mehr als zwei Minuten")
 LATE_LEAVE = timedelta(minutes=2)
+#: after a round end the next deal waits this long, so everyone can read the round summary
+ROUND_PAUSE = float(getattr(settings, "ROUND_PAUSE", 4.0))
+#: how many moves the ticker keeps (their public events)
+RECENT_MOVES = 8
+
+
+#: what a player reads when the database failed during their move (nothing was played)
+DB_TROUBLE = "Der Server hat gerade ein Problem – dein Zug wurde nicht gespielt. Bitte versuch es gleich noch einmal."
 
 
 class ActionRejected(Exception):
@@ -79,9 +89,12 @@ def start_match(
 ) -> Match:
     """Create a running match; collect stakes from the registered humans (all or nothing)."""
     engine = get_engine(game)
-    options = engine.validate_options(options, len(seats))
-    seed = new_seed() if seed is None else seed
-    state = engine.new_game(len(seats), options, seed, deck)
+    try:
+        options = engine.validate_options(options, len(seats))
+        seed = new_seed() if seed is None else seed
+        state = engine.new_game(len(seats), options, seed, deck)
+    except InvalidOptions as exc:
+        raise ActionRejected(exc.message) from exc
     with transaction.atomic():
         match = Match.objects.create(
             game=game,
@@ -95,6 +108,7 @@ def start_match(
             bot_delay=bot_delay,
             stake=stake,
             solo=solo,
+            phase_key=engine.simultaneous_key(state) or "",
         )
         for index, spec in enumerate(seats):
             seat = Seat.objects.create(
@@ -117,7 +131,7 @@ def start_match(
                     ) from exc
                 seat.stake_paid = stake
                 seat.save(update_fields=["stake_paid"])
-        _schedule(match, engine, state)
+        _schedule(match, engine, state, phase_changed=True)
         match.save(update_fields=["deadline"])
         log.info("match start match=%s game=%s players=%s", match.pk, game, len(seats))
     return match
@@ -129,11 +143,13 @@ def play(
     seat_index: int,
     action: Any,
     *,
-    version: int | None = None,
+    version: int,
     by: str = Move.By.HUMAN,
 ) -> Match:
-    """Apply ``action`` for ``seat_index``. Raises ``ActionRejected`` and changes nothing when the
-    match is over, the version is stale, or the engine says the move is illegal."""
+    """Apply ``action`` for ``seat_index`` as seen at ``version``. Raises ``ActionRejected`` and
+    changes nothing when the match is over, the version is stale, or the engine says the move is
+    illegal. In a simultaneous phase a version from inside the phase is not stale while the seat
+    still has to choose: another seat's choice does not invalidate this one."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         try:
@@ -151,45 +167,110 @@ def play(
     return match
 
 
-def _apply(match: Match, seat_index: int, action: Any, *, version: int | None, by: str) -> None:
+def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str) -> None:
     if match.status != Match.Status.RUNNING:
         raise ActionRejected(_("Die Partie ist schon vorbei."))
-    if version is not None and version != match.version:
-        raise ActionRejected(_("Das Spiel ist schon weiter – du siehst jetzt den neuen Stand."))
-    engine = get_engine(match.game)
-    state = engine.from_json(match.state)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise ActionRejected(
+            _("Dieser Zug kam ohne gültigen Spielstand – bitte lade die Seite neu.")
+        )
     if not isinstance(seat_index, int) or not 0 <= seat_index < match.players:
         raise ActionRejected(_("Du sitzt nicht an diesem Tisch."))
+    seats = list(match.seats.all())
+    if by == Move.By.HUMAN and any(s.index == seat_index and s.bot_strength for s in seats):
+        raise ActionRejected(
+            _(
+                "Der Computer spielt gerade für dich – drück „Ich bin wieder da“, um weiterzuspielen."
+            )
+        )
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state)
+    if version != match.version:
+        in_phase = bool(match.phase_key) and match.phase_since <= version < match.version
+        if not in_phase:
+            raise ActionRejected(_("Das Spiel ist schon weiter – du siehst jetzt den neuen Stand."))
+        if seat_index not in engine.actors(state):
+            raise ActionRejected(_("Du hast in dieser Runde schon gewählt."))
     try:
-        engine.apply(state, seat_index, action)
+        events = engine.apply(state, seat_index, action)
     except IllegalAction as exc:
         raise ActionRejected(exc.message) from exc
     match.version += 1
     Move.objects.create(match=match, number=match.version, seat=seat_index, action=action, by=by)
     match.state = engine.to_json(state)
     match.updated = timezone.now()
+    match.recent = [
+        *(match.recent or [])[-(RECENT_MOVES - 1) :],
+        {"v": match.version, "seat": seat_index, "by": by, "events": events},
+    ]
+    key = engine.simultaneous_key(state) or ""
+    phase_changed = key != match.phase_key or not key
+    if phase_changed:
+        match.phase_key = key
+        match.phase_since = match.version
     log.info("move match=%s seat=%s version=%s by=%s", match.pk, seat_index, match.version, by)
     result = engine.result(state)
     if result is not None:
         _finish(match, result.to_json())
-    _schedule(match, engine, state)
+    pause = ROUND_PAUSE if _ends_round(match.game, events) else 0.0
+    _schedule(match, engine, state, phase_changed=phase_changed, pause=pause, seats=seats)
     match.save(
-        update_fields=["version", "state", "updated", "deadline", "status", "result", "finished"]
+        update_fields=[
+            "version",
+            "state",
+            "updated",
+            "deadline",
+            "status",
+            "result",
+            "finished",
+            "recent",
+            "phase_key",
+            "phase_since",
+        ]
     )
 
 
-def _schedule(match: Match, engine: Any, state: Any) -> None:
-    """Set the move deadline (the timer runs while a person, not a bot, is to act) and, after the
-    commit, push every seat its new board and schedule the bots' turns and the timer."""
+def _ends_round(game: str, events: list[dict[str, Any]]) -> bool:
+    from games.presenters import PRESENTERS
+
+    presenter = PRESENTERS.get(game)
+    ends = presenter.round_end_events if presenter else frozenset()
+    return any(e.get("type") in ends for e in events)
+
+
+def _schedule(
+    match: Match,
+    engine: Any,
+    state: Any,
+    *,
+    phase_changed: bool = True,
+    pause: float = 0.0,
+    seats: list[Seat] | None = None,
+) -> None:
+    """Set the phase deadline (the clock runs while a person, not a bot, is to act; a
+    simultaneous phase keeps the deadline it started with) and, after the commit, push every seat
+    its new board and schedule the bots' turns and the timer."""
     running = match.status == Match.Status.RUNNING
-    seats = list(match.seats.all())
+    if seats is None or not running:
+        seats = list(match.seats.all())  # a finished match: the seats carry their places now
     bots = _bot_seats(seats) if running else {}
     actors = engine.actors(state) if running else frozenset()
-    match.deadline = None
-    if running and match.move_seconds and any(s not in bots for s in actors):
-        match.deadline = timezone.now() + timedelta(seconds=match.move_seconds)
-    match_id, version, deadline, delay = match.pk, match.version, match.deadline, match.bot_delay
+    humans_to_act = running and any(s not in bots for s in actors)
+    if not humans_to_act:
+        match.deadline = None
+    elif phase_changed or match.deadline is None:
+        clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
+        match.deadline = (
+            timezone.now() + timedelta(seconds=clock.seconds + clock.grace + pause)
+            if clock
+            else None
+        )
+    match_id, version, deadline = match.pk, match.version, match.deadline
     bot_actors = sorted(s for s in actors if s in bots)
+    delays = {
+        s: max(match.bot_delay, engine.bot_earliest(state, s, solo=match.solo)) + pause
+        for s in bot_actors
+    }
 
     def go() -> None:
         if match.version != version:
@@ -198,7 +279,7 @@ def _schedule(match: Match, engine: Any, state: Any) -> None:
             broadcast_match(match, seats, state)
         except Exception:  # the move is committed; the sockets catch up on their next update
             log.exception("broadcast failed match=%s version=%s", match_id, version)
-        schedule_followups(match_id, version, deadline, bot_actors, delay)
+        schedule_followups(match_id, version, deadline, delays)
 
     transaction.on_commit(go)
 
@@ -221,13 +302,13 @@ def _finish(match: Match, result: dict[str, Any]) -> None:
     for seat in seats:
         seat.place = result["places"][seat.index]
         seat.score = result["scores"][seat.index]
-        seat.leaderboard_points = result["leaderboard"][seat.index] if counts else None
+        # only people get leaderboard points (a person who left and whose seat a bot finished
+        # is still a person); bot seats get none
+        scored = counts and seat.is_human
+        seat.leaderboard_points = result["leaderboard"][seat.index] if scored else None
         seat.payout = payouts.get(seat.index, 0)
         seat.save(update_fields=["place", "score", "leaderboard_points", "payout"])
-    if match.table_id:
-        from lobby.services import match_finished
-
-        match_finished(match)
+    match_finished.send(sender=Match, match=match, seats=seats)
     log.info("match end match=%s winners=%s", match.pk, result["winners"])
 
 
@@ -308,15 +389,13 @@ def run_bot(match_id: int, version: int, seat_index: int) -> bool:
 
 
 def schedule_followups(
-    match_id: int, version: int, deadline: Any, bot_actors: list[int], delay: float
+    match_id: int, version: int, deadline: Any, bot_delays: dict[int, float]
 ) -> None:
-    from games import tasks
-
-    for seat in bot_actors:
-        tasks.bot_turn.apply_async((match_id, version, seat), countdown=delay)
+    for seat, delay in bot_delays.items():
+        queue.bot_turn(match_id, version, seat, delay)
     if deadline is not None:
         wait = max(0.0, (deadline - timezone.now()).total_seconds()) + TIMER_GRACE
-        tasks.move_timeout.apply_async((match_id, version), countdown=wait)
+        queue.move_timeout(match_id, version, wait)
 
 
 Broadcast = list[tuple[str, dict[str, Any]]]
@@ -374,21 +453,19 @@ def watch_group(match_id: int) -> str:
 def sweep() -> dict[str, int]:
     """Re-arm what a worker restart may have lost: overdue timers, waiting bots, and seats whose
     person has been gone longer than ``LEAVE_GRACE``. Safe to run any time."""
-    from games import tasks
-
     now = timezone.now()
     out = {"timers": 0, "bots": 0, "left": 0}
     overdue = Match.objects.filter(
         status=Match.Status.RUNNING, deadline__lt=now - timedelta(seconds=TIMER_GRACE + 2)
     )
     for match_id, version in overdue.values_list("id", "version"):
-        tasks.move_timeout.delay(match_id, version)
+        queue.move_timeout(match_id, version, 0)
         out["timers"] += 1
     for seat in Seat.objects.filter(
         match__status=Match.Status.RUNNING,
         is_human=True,
         bot_strength="",
-        disconnected_at__lt=now - timedelta(seconds=LEAVE_GRACE),
+        last_seen__lt=now - timedelta(seconds=LEAVE_GRACE),
     ).select_related("match"):
         replace_with_bot(seat.match_id, seat.index, reason="gone")
         out["left"] += 1
@@ -404,7 +481,7 @@ def sweep() -> dict[str, int]:
         engine = get_engine(match.game)
         for seat in engine.actors(engine.from_json(match.state)):
             if seat in bots and match.updated < now - timedelta(seconds=match.bot_delay + 5):
-                tasks.bot_turn.delay(match.pk, match.version, seat)
+                queue.bot_turn(match.pk, match.version, seat, 0)
                 out["bots"] += 1
     return out
 
@@ -427,10 +504,48 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
         log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
 
 
+def reclaim_seat(match_id: int, seat_index: int) -> bool:
+    """The person whose seat a bot took over is back („Ich bin wieder da“): from now on only the
+    person plays the seat. The leaving stays on record (``left_at``: the seed's penalties for
+    leaving apply as before). Returns whether the seat changed hands."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        seat = match.seats.get(index=seat_index)
+        if match.status != Match.Status.RUNNING or not seat.is_human or not seat.bot_strength:
+            return False
+        seat.bot_strength = ""
+        seat.disconnected_at = None
+        seat.save(update_fields=["bot_strength", "disconnected_at"])
+        match.version += 1  # a bot task scheduled for the old version now does nothing
+        engine = get_engine(match.game)
+        _schedule(match, engine, engine.from_json(match.state))
+        match.save(update_fields=["version", "deadline"])
+        log.info("seat reclaimed match=%s seat=%s", match.pk, seat_index)
+        return True
+
+
+#: how often an open match socket says its person is still there
+HEARTBEAT_SECONDS = float(settings.HEARTBEAT_SECONDS)
+
+
 def set_connected(match_id: int, seat_index: int, connected: bool) -> None:
-    Seat.objects.filter(match_id=match_id, index=seat_index).update(
-        disconnected_at=None if connected else timezone.now()
-    )
+    now = timezone.now()
+    if connected:
+        Seat.objects.filter(match_id=match_id, index=seat_index).update(
+            disconnected_at=None, last_seen=now
+        )
+    else:
+        Seat.objects.filter(match_id=match_id, index=seat_index).update(disconnected_at=now)
+
+
+def touch_seat(match_id: int, seat_index: int) -> None:
+    """The person's page is still open (socket heartbeat or board poll): presence by expiry, so a
+    connection lost in any way – a crashed handler, a killed server – ends in a bot taking over
+    after ``LEAVE_GRACE``. At most one write per seat every few seconds."""
+    now = timezone.now()
+    Seat.objects.filter(
+        match_id=match_id, index=seat_index, last_seen__lt=now - timedelta(seconds=5)
+    ).update(last_seen=now)
 
 
 def set_pref(seat: Seat, key: str, value: Any) -> None:
@@ -452,3 +567,13 @@ def parse_action(raw: Any) -> Action:
         if not isinstance(key, str) or not isinstance(value, str | int | bool | type(None)):
             raise ActionRejected(_("Unbekannter Zug."))
     return action
+
+
+def parse_version(raw: Any) -> int:
+    """The board version a client sent with its move: a non-negative whole number (ASCII digits),
+    anything else is refused – a move is never applied without knowing what the player saw."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
+        return raw
+    if isinstance(raw, str) and 0 < len(raw) < 12 and raw.isascii() and raw.isdigit():
+        return int(raw)
+    raise ActionRejected(_("Dieser Zug kam ohne gültigen Spielstand – bitte lade die Seite neu."))

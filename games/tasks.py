@@ -5,20 +5,31 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.db import DatabaseError
 
 from games import services
 
 log = logging.getLogger("speedgames.tasks")
 
 
-@shared_task(ignore_result=True)
+#: a database or broker hiccup: try again soon (1, 2, 4 … s) rather than wait for the sweep
+RETRY = {
+    "autoretry_for": (DatabaseError,),
+    "retry_backoff": 1,
+    "retry_backoff_max": 30,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
+
+
+@shared_task(ignore_result=True, **RETRY)
 def bot_turn(match_id: int, version: int, seat: int) -> bool:
     played = services.run_bot(match_id, version, seat)
     log.info("task bot_turn match=%s version=%s seat=%s played=%s", match_id, version, seat, played)
     return played
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, **RETRY)
 def move_timeout(match_id: int, version: int) -> bool:
     played = services.run_timeout(match_id, version)
     log.info("task move_timeout match=%s version=%s played=%s", match_id, version, played)

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import json
+import logging
 from functools import lru_cache
 
 import markdown
 from django.conf import settings
 from django.contrib import messages
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -15,10 +18,13 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.identity import current_player
-from games import services
-from games.catalog import BY_SLUG
+from games import registry, services
+from games.engines.base import get_engine
 from games.models import Match, Seat
-from games.rendering import board_context, render_board
+from games.presenters import action_json
+from games.rendering import advice_allowed, board_context, render_board
+
+log = logging.getLogger("speedgames.games")
 
 
 @lru_cache(maxsize=8)
@@ -30,7 +36,7 @@ def _rules_html(slug: str, mtime: float) -> SafeString:
 
 
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
-    game = BY_SLUG.get(slug)
+    game = registry.game(slug)
     path = settings.BASE_DIR / "docs" / "rules" / f"{slug}.md"
     if game is None or not path.exists():
         raise Http404("Diese Spielregeln gibt es nicht.")
@@ -42,25 +48,54 @@ def _seat(match: Match, request: HttpRequest) -> Seat | None:
     return match.seat_of(current_player(request))
 
 
+def not_live(request: HttpRequest, game: registry.Game) -> HttpResponse:
+    """The German page for a game whose table screen does not exist yet (never a 500)."""
+    return render(request, "lobby/coming_soon.html", {"game": game}, status=404)
+
+
+def _live_match(match_id: int) -> Match:
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
+    registry.live_game(match.game)  # NotLive for a game without its screen
+    return match
+
+
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
+    game = registry.BY_SLUG[match.game]
+    if not game.live:
+        return not_live(request, game)
     seat = _seat(match, request)
     ctx = board_context(match, seat)
     ctx["oob"] = False
-    return render(request, f"games/{match.game}/match.html", ctx)
+    ctx["keys_help"] = KEYS_HELP.get(match.game, "")
+    return render(request, "games/match.html", ctx)
+
+
+KEYS_HELP = {
+    "speedone": "1–9 Karte legen, D ziehen, O ONE",
+    "speedwerk": "0–9 ansagen, 1–9 Karte spielen, R Rat, L letzter Stich, Esc schließt Dialoge",
+}
 
 
 def board(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The board alone (htmx refresh, e.g. after a reconnect)."""
-    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
-    return HttpResponse(render_board(match, _seat(match, request)))
+    """The board alone. The match page polls it with the version it shows (``?v=``): the answer is
+    204 while that is current, else the current board – so a page whose pushed update was lost
+    converges within seconds. The poll also counts as the person being present."""
+    match = _live_match(match_id)
+    seat = _seat(match, request)
+    if seat is not None:
+        services.touch_seat(match.pk, seat.index)
+    shown = request.GET.get("v", "")
+    if shown.isascii() and shown.isdigit() and int(shown) == match.version:
+        return HttpResponse(status=204)
+    return HttpResponse(render_board(match, seat))
 
 
 @require_POST
 def act(request: HttpRequest, match_id: int) -> HttpResponse:
     """A move through an htmx POST: ``action`` is the action as JSON, ``version`` what the page
     showed. Answers with the seat's board (with a German message when the move was refused)."""
-    match = get_object_or_404(Match, pk=match_id)
+    match = _live_match(match_id)
     seat = _seat(match, request)
     message = ""
     if seat is None:
@@ -68,14 +103,16 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     else:
         try:
             raw = json.loads(request.POST.get("action", ""))
-            version_raw = request.POST.get("version", "")
-            version = int(version_raw) if version_raw.isdigit() else None
+            version = services.parse_version(request.POST.get("version"))
             match = services.play(match.pk, seat.index, services.parse_action(raw), version=version)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             message = _("Unbekannter Zug.")
         except services.ActionRejected as exc:
             message = exc.message
             match.refresh_from_db()
+        except DatabaseError:
+            log.exception("database error during a move match=%s", match.pk)
+            return _flash_only(request, match, services.DB_TROUBLE)
     if not request.htmx:
         if message:
             messages.error(request, message)
@@ -83,10 +120,19 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     return HttpResponse(render_board(match, seat, message))
 
 
+def _flash_only(request: HttpRequest, match: Match, message: str) -> HttpResponse:
+    """Only the message, the board stays as it is (the database could not be asked for it)."""
+    if not request.htmx:
+        messages.error(request, message)
+        return redirect("games:match", match_id=match.pk)
+    html = render_to_string("games/_flash.html", {"message": message, "oob": True})
+    return HttpResponse(html, headers={"HX-Reswap": "none"})
+
+
 @require_POST
 def sort(request: HttpRequest, match_id: int) -> HttpResponse:
     """Cycle the hand sorting of the seat; the choice is remembered for the match."""
-    match = get_object_or_404(Match, pk=match_id)
+    match = _live_match(match_id)
     seat = _seat(match, request)
     if seat is not None:
         services.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
@@ -107,3 +153,39 @@ def leave(request: HttpRequest, match_id: int) -> HttpResponse:
         )
     target = reverse("lobby:room", args=[match.game])
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
+
+
+@require_POST
+def reclaim(request: HttpRequest, match_id: int) -> HttpResponse:
+    """„Ich bin wieder da“: take the seat back from the computer."""
+    match = _live_match(match_id)
+    seat = _seat(match, request)
+    if seat is not None:
+        services.reclaim_seat(match.pk, seat.index)
+        match.refresh_from_db()
+    if not request.htmx:
+        return redirect("games:match", match_id=match.pk)
+    return HttpResponse(render_board(match, _seat(match, request)))
+
+
+@require_POST
+def advice(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Rat: the strong bot's suggestion for the seat, with its German reason (solo games only,
+    never in a daily game). Answers the advice panel; the advised control is marked."""
+    match = _live_match(match_id)
+    seat = _seat(match, request)
+    if not advice_allowed(match, seat):
+        text = _("Rat gibt es nur in Solo-Partien gegen den Computer.")
+        return render(request, "games/_advice.html", {"text": text})
+    assert seat is not None
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state)
+    legal = engine.legal_actions(state, seat.index)
+    if not legal:
+        return render(request, "games/_advice.html", {"text": _("Du bist gerade nicht am Zug.")})
+    tip = engine.explain(engine.view(state, seat.index), legal)
+    return render(
+        request,
+        "games/_advice.html",
+        {"text": tip.reason, "action": action_json(tip.action), "version": match.version},
+    )

@@ -3,3 +3,10 @@ from django.apps import AppConfig
 
 class LeaderboardsConfig(AppConfig):
     name = "leaderboards"
+    verbose_name = "Bestenlisten"
+
+    def ready(self) -> None:
+        from games.rendering import advice_blockers
+        from leaderboards import daily, profile, receivers  # noqa: F401  (receivers, profile)
+
+        advice_blockers.append(daily.is_daily)  # no Rat in a daily game

@@ -1,3 +1,12 @@
+from django.urls import path
+
+from leaderboards import views
+
 app_name = "leaderboards"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("bestenliste/", views.overview, name="overview"),
+    path("bestenliste/<slug:game>/", views.game_board, name="game"),
+    path("tagesspiel/", views.daily_page, name="daily"),
+    path("tagesspiel/<slug:game>/starten/", views.daily_start, name="daily_start"),
+]

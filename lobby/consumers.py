@@ -9,7 +9,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.template.loader import render_to_string
 
 from accounts.identity import player_from_scope
-from games.catalog import BY_SLUG
+from games.registry import BY_SLUG
 from lobby.presence import mark_offline, mark_online
 from lobby.views import render_open_tables, render_table_panel
 
@@ -37,8 +37,9 @@ class _PresenceConsumer(AsyncJsonWebsocketConsumer):
         if self.player_key:
             await mark_offline(self.player_key)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """The lobby and table sockets only push; actions there are plain htmx POSTs."""
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """The lobby and table sockets only push; actions there are plain htmx POSTs. Whatever a
+        client sends is ignored (never parsed, so nothing can crash the socket)."""
 
     async def notify_invite(self, event: dict[str, Any]) -> None:
         await self.send(text_data=render_to_string("lobby/_invite_toast.html", event))

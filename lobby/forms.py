@@ -14,6 +14,14 @@ from games.engines.base import Engine, Option
 from games.services import ActionRejected
 
 
+def whole_number(raw: Any) -> int | None:
+    """A non-negative whole number written in ASCII digits, else ``None`` ("²" is a digit to
+    ``str.isdigit`` but no number to ``int``)."""
+    if isinstance(raw, str) and 0 < len(raw) < 12 and raw.isascii() and raw.isdigit():
+        return int(raw)
+    return None
+
+
 def _int(data: QueryDict, key: str, default: int) -> int:
     raw = data.get(key)
     if raw in (None, ""):
@@ -41,6 +49,11 @@ def _option_value(opt: Option, data: QueryDict) -> Any:
     return raw
 
 
+def parse_options(engine: Engine[Any], data: QueryDict) -> dict[str, Any]:
+    """The rule options of the form (``opt_<key>`` fields), not yet validated."""
+    return {opt.key: _option_value(opt, data) for opt in engine.options_schema}
+
+
 def parse_settings(engine: Engine[Any], data: QueryDict) -> dict[str, Any]:
     return {
         "seats": _int(data, "seats", engine.max_players),
@@ -49,15 +62,27 @@ def parse_settings(engine: Engine[Any], data: QueryDict) -> dict[str, Any]:
         "bot_strength": data.get("bot_strength", "normal"),
         "fill_with_bots": "fill_with_bots" in data,
         "stake": _int(data, "stake", 0),
-        "options": {opt.key: _option_value(opt, data) for opt in engine.options_schema},
+        "options": parse_options(engine, data),
     }
 
 
 def option_fields(engine: Engine[Any], values: dict[str, Any]) -> list[dict[str, Any]]:
-    """What the template needs to draw each rule option with its current value."""
+    """What the template needs to draw each rule option with its current value: ``kind`` is
+    ``bool`` (a checkbox), ``list`` (a multi-choice of checkboxes) or a single choice; ``display``
+    says the current value in German words for the players who only read the settings."""
     fields = []
     for opt in engine.options_schema:
         value = values.get(opt.key, opt.default)
+        choices = [
+            (str(v), label, v == value or (isinstance(value, list) and v in value))
+            for v, label in (opt.choices or ())
+        ]
+        if opt.kind is bool:
+            display = "an" if value else "aus"
+        elif opt.kind is list:
+            display = ", ".join(label for _v, label, sel in choices if sel) or "keine"
+        else:
+            display = next((label for _v, label, sel in choices if sel), str(value))
         fields.append(
             {
                 "name": f"opt_{opt.key}",
@@ -65,10 +90,8 @@ def option_fields(engine: Engine[Any], values: dict[str, Any]) -> list[dict[str,
                 "help": opt.help,
                 "kind": opt.kind.__name__,
                 "value": value,
-                "choices": [
-                    (str(v), label, v == value or (isinstance(value, list) and v in value))
-                    for v, label in (opt.choices or ())
-                ],
+                "choices": choices,
+                "display": display,
             }
         )
     return fields

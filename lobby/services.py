@@ -175,24 +175,29 @@ def choose_partner(table: Table, player: Player, member_id: int | None) -> None:
 
 
 def seat_order(
-    people: list[tuple[str, Any]], partners: tuple[str, str] | None = None
+    people: list[tuple[str, Any]],
+    partners: tuple[str, str] | None = None,
+    teams: list[list[int]] | None = None,
 ) -> list[tuple[str, Any]]:
-    """Seats are given alphabetically (seed rule). With a wished partner pair in a four-player
-    partner game, the pair sits opposite (seats 0 and 2 or 1 and 3), everyone else alphabetically."""
+    """Seats are given alphabetically (seed rule). With a wished partner pair in a team game
+    (``teams`` from the engine, e.g. seats 0+2 and 1+3), the pair takes the seats of one team –
+    the team of the alphabetically first person if that is one of the pair – and everyone else
+    fills the other seats alphabetically."""
     ordered = sorted(people, key=lambda p: (p[0].casefold(), p[0]))
-    if partners is None or len(ordered) != 4:
+    if partners is None or not teams:
         return ordered
     pair = [p for p in ordered if p[0] in partners]
-    rest = [p for p in ordered if p[0] not in partners]
-    if len(pair) != 2:
+    team = next((t for t in teams if len(t) == 2), None)
+    if len(pair) != 2 or team is None:
         return ordered
-    first_overall = ordered[0]
-    if first_overall in pair:
-        return [pair[0], rest[0], pair[1], rest[1]]
-    return [rest[0], pair[0], rest[1], pair[1]]
+    rest = iter(p for p in ordered if p[0] not in partners)
+    if ordered[0] not in pair:  # the first person keeps seat 0: the pair takes a team without it
+        team = next((t for t in teams if len(t) == 2 and 0 not in t), team)
+    pair_seats = iter(pair)
+    return [next(pair_seats) if i in team else next(rest) for i in range(len(ordered))]
 
 
-def start(table: Table, player: Player) -> Match:
+def start(table: Table, player: Player, seed: int | None = None) -> Match:
     """The opener starts: everyone must be ready; free seats get bots (or stay empty)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
@@ -229,12 +234,15 @@ def start(table: Table, player: Player) -> Match:
             )
         partners = None
         options = dict(table.options)
-        if options.get("partners"):
-            if len(people) != 4:
-                raise ActionRejected(_("„Zwei gegen zwei“ geht nur zu viert."))
-            if table.partner_id:
-                partners = (member.name, table.partner.name)  # type: ignore[union-attr]
-        ordered = seat_order(people, partners)
+        try:
+            teams = engine.teams(len(people), options)
+        except InvalidOptions as exc:
+            raise ActionRejected(exc.message) from exc
+        if teams and table.partner_id:
+            partners = (member.name, table.partner.name)  # type: ignore[union-attr]
+        ordered = seat_order(people, partners, teams)
+        if seed is not None:  # a daily deal: the person sits on seat 0, so every player gets it
+            ordered.sort(key=lambda p: bool(p[1].bot_strength))
         match = start_match(
             table.game,
             [spec for _name, spec in ordered],
@@ -245,6 +253,7 @@ def start(table: Table, player: Player) -> Match:
             stake=table.stake,
             solo=table.solo,
             deck=table.deck,
+            seed=seed,
         )
         table.status = Table.Status.PLAYING
         table.deck = None
@@ -257,7 +266,12 @@ def start(table: Table, player: Player) -> Match:
 
 
 def start_solo(
-    player: Player, game: str, bots: int, strength: str, options: dict[str, Any] | None = None
+    player: Player,
+    game: str,
+    bots: int,
+    strength: str,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
 ) -> Match:
     """Solo against the computer: a private table that starts at once (no stake)."""
     engine = get_engine(game)
@@ -281,7 +295,7 @@ def start_solo(
         )
         table.save()
         Member.objects.create(table=table, user=player.user, guest=player.guest, is_opener=True)
-        return start(table, player)
+        return start(table, player, seed=seed)
 
 
 def match_finished(match: Match) -> None:

@@ -12,18 +12,16 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.identity import Player, current_player
-from games.catalog import BY_SLUG
+from games import registry
 from games.engines.base import get_engine
 from games.models import Match
+from games.registry import BY_SLUG
 from games.services import ActionRejected
 from lobby import services
-from lobby.forms import option_fields, parse_settings
+from lobby.forms import option_fields, parse_options, parse_settings, whole_number
 from lobby.listing import listed_tables
 from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
 from lobby.presence import online_users
-
-#: games whose table UI exists; the others show their rules until their table is built
-LIVE_GAMES = ("speedone",)
 
 
 def _game_or_404(slug: str) -> Any:
@@ -31,6 +29,12 @@ def _game_or_404(slug: str) -> Any:
     if game is None:
         raise Http404(_("Dieses Spiel gibt es nicht."))
     return game
+
+
+def _live_or_404(slug: str) -> registry.Game:
+    """A game that can be played: unknown → 404, not live → the German "wird gebaut" page."""
+    _game_or_404(slug)
+    return registry.live_game(slug)
 
 
 def _require_player(request: HttpRequest) -> Player | HttpResponse:
@@ -62,7 +66,7 @@ def render_open_tables(game: str, player: Player | None, oob: bool = False) -> s
 
 def room(request: HttpRequest, game: str) -> HttpResponse:
     info = _game_or_404(game)
-    if game not in LIVE_GAMES:
+    if not info.live:
         return render(request, "lobby/coming_soon.html", {"game": info})
     engine = get_engine(game)
     return render(
@@ -73,6 +77,8 @@ def room(request: HttpRequest, game: str) -> HttpResponse:
             "engine": engine,
             "tables": open_tables(game),
             "bot_counts": range(engine.min_players - 1, engine.max_players),
+            "default_bots": max(2, engine.min_players - 1),
+            "option_fields": option_fields(engine, {}),
             "strengths": STRENGTH_CHOICES,
             "player": current_player(request),
         },
@@ -81,13 +87,16 @@ def room(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_POST
 def solo(request: HttpRequest, game: str) -> HttpResponse:
-    _game_or_404(game)
+    _live_or_404(game)
     player = _require_player(request)
     if isinstance(player, HttpResponse):
         return player
     try:
         bots = int(request.POST.get("bots", "2"))
-        match = services.start_solo(player, game, bots, request.POST.get("strength", "normal"))
+        options = parse_options(get_engine(game), request.POST)
+        match = services.start_solo(
+            player, game, bots, request.POST.get("strength", "normal"), options
+        )
     except (ActionRejected, ValueError) as exc:
         messages.error(request, getattr(exc, "message", _("Ungültige Eingabe.")))
         return redirect("lobby:room", game=game)
@@ -96,7 +105,7 @@ def solo(request: HttpRequest, game: str) -> HttpResponse:
 
 @require_POST
 def create_table(request: HttpRequest, game: str) -> HttpResponse:
-    _game_or_404(game)
+    _live_or_404(game)
     player = _require_player(request)
     if isinstance(player, HttpResponse):
         return player
@@ -109,6 +118,13 @@ def create_table(request: HttpRequest, game: str) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("lobby:room", game=game)
     return redirect("lobby:table", table_id=table.pk)
+
+
+def _teams(engine: Any, table: Table) -> list[list[int]] | None:
+    try:
+        return engine.teams(table.seats, table.options)
+    except Exception:  # noqa: BLE001 - settings that do not fit yet: no partner choice
+        return None
 
 
 def table_context(table: Table, player: Player | None) -> dict[str, Any]:
@@ -126,9 +142,13 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
         "free_slots": range(max(0, table.seats - len(members))),
         "option_fields": option_fields(engine, table.options),
         "move_choices": MOVE_SECONDS_CHOICES,
+        "move_label": dict(MOVE_SECONDS_CHOICES).get(table.move_seconds, ""),
+        "tempo_label": dict(BOT_TEMPO_CHOICES).get(table.bot_tempo, ""),
+        "strength_label": dict(STRENGTH_CHOICES).get(table.bot_strength, ""),
         "tempo_choices": BOT_TEMPO_CHOICES,
         "strength_choices": STRENGTH_CHOICES,
         "seat_choices": range(engine.min_players, engine.max_players + 1),
+        "has_teams": bool(_teams(engine, table)),
         "match": match,
         "running": match if match and match.status == Match.Status.RUNNING else None,
         "all_ready": all(m.ready or m.is_opener for m in members),
@@ -145,6 +165,7 @@ def render_table_panel(table_id: int, player: Player | None, oob: bool = False) 
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     t = get_object_or_404(Table, pk=table_id)
+    registry.live_game(t.game)
     player = current_player(request)
     ctx = table_context(t, player)
     if ctx["running"] and ctx["member"] is not None:
@@ -180,6 +201,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
     t = get_object_or_404(Table, pk=table_id)
+    registry.live_game(t.game)
     player = _require_player(request)
     if isinstance(player, HttpResponse):
         return player
@@ -195,14 +217,17 @@ def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
             services.update_settings(t, player, parse_settings(get_engine(t.game), request.POST))
         elif op == "partner":
             raw = request.POST.get("partner") or ""
-            services.choose_partner(t, player, int(raw) if raw.isdigit() else None)
+            services.choose_partner(t, player, whole_number(raw))
         elif op == "start":
             match = services.start(t, player)
             if not request.htmx:
                 return redirect("games:match", match_id=match.pk)
             # the answer is the panel with the link into the match; table.js follows it once
         elif op == "invite":
-            services.invite(t, player, int(request.POST.get("user", "0")))
+            user_id = whole_number(request.POST.get("user"))
+            if user_id is None:
+                raise ActionRejected(_("Wen möchtest du einladen? Wähle jemanden aus der Liste."))
+            services.invite(t, player, user_id)
             messages.success(request, _("Einladung verschickt."))
         else:
             raise Http404

@@ -124,6 +124,16 @@ class Result:
         }
 
 
+@dataclass(frozen=True)
+class PhaseClock:
+    """How long the current phase waits for people: ``seconds`` on the visible clock, then
+    ``grace`` seconds more (shown to the players as a grace period) before the timeout action
+    is played for the seats still to act."""
+
+    seconds: float
+    grace: float = 0.0
+
+
 class Bot(Protocol):
     strength: str
 
@@ -224,6 +234,32 @@ class Engine(ABC, Generic[S]):
 
     def is_over(self, state: S) -> bool:
         return not self.actors(state)
+
+    # -- timing and table structure (read by the site's services) ----------------------------
+    def phase_clock(self, state: S, move_seconds: int | None, *, solo: bool) -> PhaseClock | None:
+        """How long the current phase may wait for people, given the table's Bedenkzeit
+        ``move_seconds`` (``None`` or 0: "ohne Uhr"). ``None``: wait without a clock.
+        ``solo``: one person against bots. Default: the Bedenkzeit, without grace."""
+        return PhaseClock(float(move_seconds)) if move_seconds else None
+
+    def simultaneous_key(self, state: S) -> str | None:
+        """A string naming the current simultaneous phase (several seats act in the same phase,
+        and a seat's valid action must not be refused because another seat acted first), or
+        ``None`` on a normal one-seat turn. The key stays the same while the phase lasts and
+        differs between two occurrences of such a phase (it carries a round/trick/claim
+        counter), so the site may accept a stale client version while the key is unchanged and
+        the seat is still among ``actors``. Default: no simultaneous phases."""
+        return None
+
+    def bot_earliest(self, state: S, seat: int, *, solo: bool) -> float:
+        """Seconds after the current phase started before a bot in ``seat`` may decide at the
+        earliest (so that people see the buttons first). Default: at once."""
+        return 0.0
+
+    def teams(self, players: int, options: dict[str, Any]) -> list[list[int]] | None:
+        """The partner seats of a game with these options, or ``None`` when everyone plays
+        alone (the default)."""
+        return None
 
     # -- bots --------------------------------------------------------------------------------
     @abstractmethod

@@ -1,28 +1,15 @@
-"""Per-game presentation: turn a seat's engine view into template context.
+"""The explicit registry of table screens: one presenter per live game.
 
-Presenters see only ``engine.view(state, seat)`` (plus the seat's own preferences and public
-seat labels), never the state: whatever reaches a template has passed the engine's view filter.
+A game is live exactly when it has an entry here (see ``games.registry``). Imports are direct,
+so a broken presenter fails at start-up instead of rendering an empty board.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from games.presenters.base import Frame, Presenter, action_json
+from games.presenters.speedone import SpeedonePresenter
+from games.presenters.speedwerk import SpeedwerkPresenter
 
-from games.engines.base import View
+PRESENTERS: dict[str, Presenter] = {p.slug: p for p in (SpeedonePresenter(), SpeedwerkPresenter())}
 
-
-def present(
-    game: str,
-    view: View,
-    prefs: dict[str, Any],
-    legal: list[dict[str, Any]],
-    urls: dict[str, str],
-) -> dict[str, Any]:
-    """Template context for ``view``; ``urls`` are the match's action URLs (``act``, ``sort``,
-    ``leave``)."""
-    try:
-        module = importlib.import_module(f"games.presenters.{game}")
-    except ModuleNotFoundError:
-        return {"view": view}
-    return module.present(view, prefs, legal, urls)
+__all__ = ["PRESENTERS", "Frame", "Presenter", "action_json"]

@@ -1,43 +1,179 @@
-// Match page: countdown, stale-fragment guard, Karten-Info by long press, dialog keys.
+// The match page of every game: one way to send an action, keys, countdown, stale-fragment guard,
+// focus kept on the hand, screen-reader announcements, Karten-Info by long press.
+//
+// The action convention: every control that performs a game action carries the action as JSON in
+// `data-action`; the version is the board's `data-version`; the URL is the board's
+// `data-act-url`. `data-key` names the key that presses it, `data-dialog` opens a dialog.
 (function () {
   "use strict";
 
+  function board() { return document.getElementById("board"); }
   function version(el) {
     var v = el && el.getAttribute && el.getAttribute("data-version");
     return v === null || v === undefined ? -1 : parseInt(v, 10);
   }
-  function currentVersion() {
-    return version(document.getElementById("board"));
-  }
+  function currentVersion() { return version(board()); }
 
-  // A fragment older than what the page shows (an HTTP answer overtaken by a pushed update)
-  // is dropped, so the board never jumps back.
+  // -- sending actions ----------------------------------------------------------------------
+  var sending = false;
+  function send(control) {
+    var b = board();
+    if (!b || sending || control.disabled) return;
+    var dlg = control.closest("dialog");
+    if (dlg && dlg.open) dlg.close();
+    sending = true;
+    b.classList.add("sending");
+    htmx.ajax("POST", b.dataset.actUrl, {
+      source: control,
+      target: "#board",
+      swap: "outerHTML",
+      values: { action: control.getAttribute("data-action"), version: b.dataset.version },
+    }).finally(function () {
+      sending = false;
+      var nb = board();
+      if (nb) nb.classList.remove("sending");
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var t = e.target.closest && e.target.closest("[data-action], [data-dialog]");
+    if (!t || !t.closest("#board")) return;
+    e.preventDefault();
+    if (t.hasAttribute("data-dialog")) {
+      var d = document.getElementById(t.getAttribute("data-dialog"));
+      if (d && !d.open) {
+        d.showModal();
+        var first = d.querySelector("[data-action]:not([disabled])");
+        if (first) first.focus();
+      }
+      return;
+    }
+    send(t);
+  });
+
+  // -- keys ---------------------------------------------------------------------------------
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    var tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    var dlg = document.querySelector("dialog[open]");
+    var scope = dlg || board();
+    if (!scope) return;
+    if (dlg && (e.key === "ArrowRight" || e.key === "ArrowLeft")) {
+      var buttons = Array.prototype.slice.call(dlg.querySelectorAll("[data-action]:not([disabled])"));
+      if (!buttons.length) return;
+      var i = buttons.indexOf(document.activeElement);
+      var n = e.key === "ArrowRight" ? (i + 1) % buttons.length : (i - 1 + buttons.length) % buttons.length;
+      buttons[n].focus();
+      e.preventDefault();
+      return;
+    }
+    var key = e.key.length === 1 ? e.key.toLowerCase() : "";
+    if (!key) return;
+    var el = scope.querySelector('[data-key="' + key + '"]:not([disabled])');
+    if (!el) return;
+    e.preventDefault();
+    if (el.tagName.toLowerCase() === "summary") { el.parentElement.open = !el.parentElement.open; return; }
+    el.focus();
+    el.click();
+  });
+
+  // -- a fragment older than what the page shows is dropped ---------------------------------
   document.body.addEventListener("htmx:oobBeforeSwap", function (e) {
     var frag = e.detail.fragment;
     var el = frag && (frag.id === "board" ? frag : frag.querySelector && frag.querySelector("#board"));
     if (el && version(el) < currentVersion()) e.detail.shouldSwap = false;
+    else rememberFocus();
   });
   document.body.addEventListener("htmx:beforeSwap", function (e) {
     var m = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");
     if (m && parseInt(m[1], 10) < currentVersion()) e.detail.shouldSwap = false;
+    else rememberFocus();
   });
 
-  // Countdown of the current move, from the server's deadline.
+  // -- focus stays on the hand after a board swap -------------------------------------------
+  var focusKey = null;
+  function rememberFocus() {
+    var a = document.activeElement;
+    var b = board();
+    if (!b) return;
+    if (a && b.contains(a)) focusKey = a.getAttribute("data-key") || a.id || "hand";
+    else if (a === document.body && focusKey === null) focusKey = null;
+  }
+  function restoreFocus() {
+    if (focusKey === null) return;
+    var b = board();
+    if (!b || document.querySelector("dialog[open]")) return;
+    var a = document.activeElement;
+    if (a && a !== document.body && b.contains(a)) return;
+    var el = b.querySelector('[data-key="' + focusKey + '"]:not([disabled])') ||
+      (focusKey && document.getElementById(focusKey)) ||
+      b.querySelector("[data-hand] [data-action]:not([disabled])") ||
+      b.querySelector("[data-action]:not([disabled])") ||
+      b.querySelector("[data-hand] [tabindex], [data-hand] button");
+    if (el && !el.disabled) el.focus({ preventScroll: true });
+  }
+
+  // -- screen readers: what happened and whose turn it is -----------------------------------
+  var lastAnnounced = "";
+  function announce() {
+    var src = document.getElementById("announce-src");
+    var out = document.getElementById("announcer");
+    if (!src || !out) return;
+    var text = src.textContent.trim();
+    if (text && text !== lastAnnounced) { lastAnnounced = text; out.textContent = text; }
+  }
+
+  // -- countdown of the current phase, from the server's deadline (with a visible grace) -----
   function tick() {
     var el = document.getElementById("countdown");
-    if (el) {
-      var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
-      var m = Math.floor(left / 60), s = left % 60;
-      el.textContent = "⏱ " + m + ":" + (s < 10 ? "0" : "") + s;
-      el.classList.toggle("urgent", left <= 10);
-    }
+    if (!el) return;
+    var grace = parseInt(el.dataset.grace || "0", 10);
+    var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
+    var main = left - grace;
+    var shown = main > 0 ? main : left;
+    var m = Math.floor(shown / 60), s = shown % 60;
+    var text = (main > 0 ? "⏱ " : "⏱ Nachspielzeit ") + m + ":" + (s < 10 ? "0" : "") + s;
+    if (main > 0 && grace) text += " (+" + grace + " s)";
+    el.textContent = text;
+    el.classList.toggle("urgent", shown <= 10);
+    el.classList.toggle("grace", main <= 0 && grace > 0);
   }
   setInterval(tick, 250);
-  document.body.addEventListener("htmx:afterSettle", tick);
-  document.body.addEventListener("htmx:oobAfterSwap", tick);
-  tick();
 
-  // Karten-Info: hover on desktop (CSS), long press on touch screens.
+  // -- Rat: mark the advised control --------------------------------------------------------
+  function markAdvice() {
+    var p = document.querySelector("#advice-panel [data-advised]");
+    document.querySelectorAll("#board .advised").forEach(function (x) { x.classList.remove("advised"); });
+    if (!p || String(currentVersion()) !== p.getAttribute("data-advised-version")) return;
+    var want = p.getAttribute("data-advised");
+    document.querySelectorAll("#board [data-action]").forEach(function (x) {
+      if (x.getAttribute("data-action") === want) {
+        x.classList.add("advised");
+        var opener = x.closest("dialog") && document.querySelector('[data-dialog="' + x.closest("dialog").id + '"]');
+        if (opener) opener.classList.add("advised");
+      }
+    });
+  }
+
+  // -- a lost push is repaired: every few seconds the page asks whether it is current --------
+  setInterval(function () {
+    var b = board();
+    if (!b || sending || document.querySelector("dialog[open]") || b.dataset.status !== "running") return;
+    htmx.ajax("GET", b.dataset.boardUrl + "?v=" + b.dataset.version, { target: "#board", swap: "outerHTML" });
+  }, 8000);
+
+  function afterSwap() { tick(); restoreFocus(); announce(); markAdvice(); }
+  document.body.addEventListener("htmx:afterSettle", afterSwap);
+  document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
+  document.addEventListener("focusin", function (e) {
+    var b = board();
+    if (b && b.contains(e.target)) focusKey = e.target.getAttribute("data-key") || e.target.id || "hand";
+    else if (e.target !== document.body) focusKey = null;
+  });
+  tick();
+  announce();
+
+  // -- Karten-Info: hover on desktop (CSS), long press on touch screens ---------------------
   var pressTimer = null;
   document.addEventListener("touchstart", function (e) {
     var holder = e.target.closest && e.target.closest(".has-info");
@@ -54,22 +190,5 @@
     if (!(e.target.closest && e.target.closest(".has-info"))) {
       document.querySelectorAll(".has-info.show-info").forEach(function (x) { x.classList.remove("show-info"); });
     }
-  });
-
-  // In the colour dialog: Enter picks the focused colour (native), Escape closes (native);
-  // arrow keys move between the colours.
-  document.addEventListener("keydown", function (e) {
-    var dlg = document.querySelector("dialog[open]");
-    if (!dlg || (e.key !== "ArrowRight" && e.key !== "ArrowLeft")) return;
-    var buttons = Array.prototype.slice.call(dlg.querySelectorAll(".chip-button"));
-    var i = buttons.indexOf(document.activeElement);
-    var next = e.key === "ArrowRight" ? (i + 1) % buttons.length : (i - 1 + buttons.length) % buttons.length;
-    buttons[next].focus();
-    e.preventDefault();
-  });
-  // A dialog's choice closes it before the board is replaced.
-  document.body.addEventListener("htmx:beforeRequest", function (e) {
-    var dlg = e.target.closest && e.target.closest("dialog");
-    if (dlg && dlg.open) dlg.close();
   });
 })();

@@ -48,8 +48,19 @@ def hand(page) -> list[str]:
     return page.locator(".hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
 
 
-def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
-    url = live_site.url
+def play_red_run(page) -> None:
+    """Lay R1–R7 (pressing ONE before the second-to-last card) while the bots draw."""
+    for card in RED_RUN:
+        page.locator(f'button.card-button.playable[data-card="{card}"]').wait_for()
+        if len(hand(page)) == 2:
+            page.locator("#one").click()
+            page.locator(".seat.me .badge.one").wait_for()
+        page.locator(f'button.card-button.playable[data-card="{card}"]').click()
+        page.locator(f'.hand [data-card="{card}"]').wait_for(state="detached")
+
+
+def start_stacked_game(page, url: str) -> None:
+    """Anton against two fast bots with the red run stacked for him, "Sieger kassiert"."""
     register(page, url, "Anton")
     table_id = open_table(page, url)
     change_setting(page, "seats", "3")
@@ -59,19 +70,16 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     Table.objects.filter(pk=table_id).update(deck=DECK_3P)
     page.get_by_role("button", name="Partie starten").click()
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+
+
+def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
+    start_stacked_game(page, live_site.url)
     assert page.locator(".seat").count() == 3
     assert sorted(hand(page)) == sorted(RED_RUN)
     moves: list[str] = []
     page.on("request", lambda r: moves.append(r.post_data or "") if "/zug/" in r.url else None)
 
-    for card in RED_RUN:
-        page.locator(f'button.card-button.playable[data-card="{card}"]').wait_for()
-        if len(hand(page)) == 2:
-            page.locator("#one").click()
-            page.locator(".seat.me .badge.one").wait_for()
-        page.locator(f'button.card-button.playable[data-card="{card}"]').click()
-        page.locator(f'.hand [data-card="{card}"]').wait_for(state="detached")
-
+    play_red_run(page)
     over = page.locator("#game-over")
     over.wait_for()
     assert "Partie beendet" in over.inner_text()

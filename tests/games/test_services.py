@@ -9,7 +9,7 @@ from django.db import close_old_connections
 
 from accounts import wallet
 from accounts.bots import bots_of
-from games import services
+from games import queue, services, tasks
 from games.engines.base import get_engine
 from games.models import Match, Move
 from games.services import ActionRejected, SeatSpec
@@ -22,6 +22,17 @@ def two_player_match(alice, bob, **kwargs) -> Match:
     return services.start_match(
         "speedone",
         [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
+        {},
+        deck=[*HUMAN_RUN, *OTHERS, "R0"],
+        **kwargs,
+    )
+
+
+def alice_against_a_bot(alice, strength: str = "leicht", **kwargs) -> Match:
+    bot = bots_of(strength)[0]
+    return services.start_match(
+        "speedone",
+        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength=strength)],
         {},
         deck=[*HUMAN_RUN, *OTHERS, "R0"],
         **kwargs,
@@ -110,14 +121,7 @@ def test_concurrent_conflicting_actions_exactly_one_applies(alice, bob):
 
 @pytest.mark.django_db
 def test_stale_bot_and_timer_tasks_do_nothing(alice, bots):
-    bot = bots_of("normal")[0]
-    match = services.start_match(
-        "speedone",
-        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="normal")],
-        {},
-        deck=[*HUMAN_RUN, *OTHERS, "R0"],
-        move_seconds=30,
-    )
+    match = alice_against_a_bot(alice, "normal", move_seconds=30)
     assert services.run_bot(match.pk, 0, 1) is False  # not the bot's turn
     assert services.run_timeout(match.pk, 0) is False  # deadline not reached
     services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
@@ -153,14 +157,11 @@ def test_the_sweep_re_arms_a_lost_timer(alice, bob, django_capture_on_commit_cal
 
     match = two_player_match(alice, bob, move_seconds=30)
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=30))
-    from config.celery import app
-
-    app.conf.task_always_eager = True
-    try:
+    with queue.capturing() as sent:
         out = services.sweep()
-    finally:
-        app.conf.task_always_eager = False
     assert out["timers"] == 1
+    assert [(t.task, t.args) for t in sent] == [(queue.MOVE_TIMEOUT, (match.pk, 0))]
+    assert tasks.move_timeout(*sent[0].args)  # what the worker runs
     assert Match.objects.get(pk=match.pk).version == 1
 
 
@@ -234,22 +235,63 @@ def test_the_sweep_restarts_a_bot_whose_task_was_lost(alice, bots):
 
     from django.utils import timezone
 
-    from config.celery import app
-
-    bot = bots_of("leicht")[0]
-    match = services.start_match(
-        "speedone",
-        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
-        {},
-        deck=[*HUMAN_RUN, *OTHERS, "R0"],
-    )
+    match = alice_against_a_bot(alice)
     services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
     # the worker died before it ran the bot's turn: nothing happens until the sweep
     Match.objects.filter(pk=match.pk).update(updated=timezone.now() - timedelta(seconds=30))
-    app.conf.task_always_eager = True
-    try:
+    with queue.capturing() as sent:
         out = services.sweep()
-    finally:
-        app.conf.task_always_eager = False
     assert out["bots"] == 1
+    assert [(t.task, t.args) for t in sent] == [(queue.BOT_TURN, (match.pk, 1, 1))]
+    assert tasks.bot_turn(*sent[0].args)
+    assert Match.objects.get(pk=match.pk).version == 2
+
+
+class FailFirst:
+    """Fault injection through Django's own query hooks: the first ``n`` statements that touch
+    ``table`` fail as if the database connection broke."""
+
+    def __init__(self, table: str, n: int = 1) -> None:
+        self.table, self.left = table, n
+
+    def __call__(self, execute, sql, params, many, context):
+        from django.db import OperationalError
+
+        if (
+            self.left
+            and self.table in sql
+            and sql.lstrip().upper().startswith(("INSERT", "UPDATE"))
+        ):
+            self.left -= 1
+            raise OperationalError("server closed the connection unexpectedly")
+        return execute(sql, params, many, context)
+
+
+@pytest.mark.django_db
+def test_a_database_error_during_a_move_is_a_clear_message_and_plays_nothing(client, alice, bob):
+    from django.db import connection
+
+    match = two_player_match(alice, bob)
+    client.force_login(alice)
+    with connection.execute_wrapper(FailFirst('"games_move"')):
+        r = client.post(
+            f"/partie/{match.pk}/zug/",
+            {"action": '{"type": "play", "card": "R1"}', "version": "0"},
+            HTTP_HX_REQUEST="true",
+        )
+    assert r.status_code == 200 and r.headers["HX-Reswap"] == "none"
+    assert "nicht gespielt" in r.content.decode()
+    match.refresh_from_db()
+    assert match.version == 0 and not match.moves.exists()
+
+
+@pytest.mark.django_db
+def test_a_bot_task_retries_after_a_database_error_instead_of_waiting_for_the_sweep(alice, bots):
+    from django.db import connection
+
+    match = alice_against_a_bot(alice)
+    services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+    with connection.execute_wrapper(FailFirst('"games_move"', n=2)):
+        result = tasks.bot_turn.apply((match.pk, 1, 1))  # eager: retries run at once
+    assert result.successful() and result.result is True
     assert Match.objects.get(pk=match.pk).version == 2

@@ -21,6 +21,7 @@ from games.engines.base import (
     IllegalAction,
     InvalidOptions,
     Option,
+    PhaseClock,
     Result,
     View,
     register,
@@ -271,6 +272,29 @@ class SpeedbasarEngine(Engine[BasarState]):
         if state.phase == DOUBT:
             return frozenset(state.pending)
         return frozenset()
+
+    def phase_clock(
+        self, state: BasarState, move_seconds: int | None, *, solo: bool
+    ) -> PhaseClock | None:
+        """The doubt window runs on its own clock (3/5/8 s) even at tables without Bedenkzeit;
+        alone against the computer it waits without a clock. Turns use the Bedenkzeit."""
+        if state.phase == DOUBT:
+            return None if solo else PhaseClock(float(state.seconds))
+        return super().phase_clock(state, move_seconds, solo=solo)
+
+    def simultaneous_key(self, state: BasarState) -> str | None:
+        """The doubt window of claim number ``window`` (with Enge Gasse only one seat may
+        doubt: a normal turn then)."""
+        if state.phase == DOUBT and len(state.eligible) >= 2:
+            return f"doubt:{state.window}"
+        return None
+
+    def bot_earliest(self, state: BasarState, seat: int, *, solo: bool) -> float:
+        """In the doubt window bots never decide before a person could see the buttons:
+        alone after a good second, at tables from half of the window on."""
+        if state.phase == DOUBT:
+            return 1.0 if solo else state.seconds / 2
+        return 0.0
 
     def claims_now(self, state: BasarState) -> list[tuple[int, int]]:
         return allowed_claims(state.pile, state.has("gleicher_preis"))
@@ -636,6 +660,7 @@ class SpeedbasarEngine(Engine[BasarState]):
             "rules": list(state.rules),
             "seconds": state.seconds,
             "phase": PHASE_NAMES[state.phase],
+            "actors": sorted(self.actors(state)),
             "turn": state.turn,
             "hand": hand,
             "allowed_claims": claim_list,
@@ -647,11 +672,13 @@ class SpeedbasarEngine(Engine[BasarState]):
             "point_piles": [len(p) for p in state.points],
             "krugs": list(state.krugs),
             "points": [score(state, s) for s in range(n)],
+            "scores": [score(state, s) for s in range(n)],
             "noch": len(state.draw),
             "under_glut": len(state.below),
             "revealed": list(state.revealed),
             "end_reason": state.reason,
             "krug_winner": state.krug_winner,
+            "over": state.phase == OVER,
         }
 
     def public_log(self, state: BasarState) -> list[dict[str, Any]]:

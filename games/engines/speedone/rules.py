@@ -171,6 +171,12 @@ class SpeedoneEngine(Engine[State]):
         ),
     )
 
+    def teams(self, players: int, options: dict[str, Any]) -> list[list[int]] | None:
+        """Partner mode (4 players): partners sit opposite each other."""
+        if players == 4 and options.get("partners"):
+            return [[0, 2], [1, 3]]
+        return None
+
     def check_options(self, options: dict[str, Any], players: int) -> None:
         if options["partners"] and players != 4:
             raise InvalidOptions("„Zwei gegen zwei“ geht nur zu viert.")
@@ -538,6 +544,9 @@ class SpeedoneEngine(Engine[State]):
             "game": "speedone",
             "seat": seat,
             "players": n,
+            "phase": "over" if state.over else "play",
+            "actors": [] if state.over else [state.turn],
+            "hand_counts": [len(h) for h in state.hands],
             "options": dict(state.options),
             "round": state.round,
             "dealer": state.dealer,

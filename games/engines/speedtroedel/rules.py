@@ -25,6 +25,7 @@ from games.engines.base import (
     IllegalAction,
     InvalidOptions,
     Option,
+    PhaseClock,
     Result,
     View,
     register,
@@ -54,6 +55,8 @@ from games.engines.speedtroedel.cards import (
 
 PLAY, PICK, SWAP, ASK, OVER = range(5)
 PHASE_NAMES = ("play", "pick", "swap", "ask", "over")
+#: the seed's "danach 10 Sekunden Nachfrist" after the Bedenkzeit
+GRACE_SECONDS = 10.0
 
 HAND_SIZES = {
     3: (10, 10, 11, 11, 12, 12, 13, 13),
@@ -730,6 +733,20 @@ class SpeedtroedelEngine(Engine[State]):
         if p == SWAP:
             return frozenset(s for s in range(state.n) if state.swap_choice[s] < 0)
         return frozenset((state.turn,))
+
+    def phase_clock(
+        self, state: State, move_seconds: int | None, *, solo: bool
+    ) -> PhaseClock | None:
+        """The Bedenkzeit, then the seed's visible 10-second grace (Nachfrist)."""
+        if not move_seconds:
+            return None
+        return PhaseClock(float(move_seconds), grace=GRACE_SECONDS)
+
+    def simultaneous_key(self, state: State) -> str | None:
+        """The Tauschrunde after trick ``len(tricks)`` of round ``rnd``."""
+        if state.phase == SWAP:
+            return f"swap:{state.rnd}:{len(state.tricks)}"
+        return None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         p = state.phase

@@ -581,6 +581,13 @@ class SpeedwerkEngine(Engine[WerkState]):
     def actors(self, state: WerkState) -> frozenset[int]:
         return frozenset(actors_of(state))
 
+    def simultaneous_key(self, state: WerkState) -> str | None:
+        """The Fließband passing after trick ``len(tricks)`` of round ``round_no`` (the only
+        phase in which several seats act at once; bidding and the blind round are turns)."""
+        if state.phase == P_PASS:
+            return f"pass:{state.round_no}:{len(state.tricks)}"
+        return None
+
     def legal_actions(self, state: WerkState, seat: int) -> list[Action]:
         st = state
         if st.phase == P_OVER or seat not in actors_of(st):
@@ -729,10 +736,12 @@ class SpeedwerkEngine(Engine[WerkState]):
             "dealer": st.dealer,
             "phase": PHASE_NAMES[st.phase],
             "to_act": actors,
+            "actors": sorted(actors),
             "decision": PHASE_NAMES[st.phase] if me in actors else None,
             "blind": blind,
             "hand": hand,
             "hand_sizes": [len(h) for h in st.hands],
+            "hand_counts": [len(h) for h in st.hands],
             "blind_cards": blind_cards,
             "trump_card": card_str(st.trump_card) if st.trump_card >= 0 else None,
             "trump": COLORS[st.trump] if st.trump >= 0 else None,
@@ -782,6 +791,7 @@ class SpeedwerkEngine(Engine[WerkState]):
             "swap_queue": st.swap_queue[:] if st.phase == P_SWAP else [],
             "scores": st.scores[:],
             "sheet": [dict(row) for row in st.sheet],
+            "over": st.phase == P_OVER,
         }
         if st.phase == P_OVER:
             res = self.result(st)

@@ -1,0 +1,55 @@
+"""What a game supplies to the shared match frame: its presenter.
+
+A presenter turns one seat's engine view into template context for the game's board partial. It
+sees only ``engine.view(state, seat)``, the seat's legal actions and public seat names, never the
+state: whatever reaches a template has passed the engine's view filter.
+
+The frame (``templates/games/_frame.html``) draws what every game has – seats, turn line and
+countdown, messages, the move ticker, the round summary, the game-over table, leaving – from the
+common view keys and from these optional keys of ``present``'s answer:
+
+``seat_stats``     per seat a list of ``(label, value)`` pairs shown under the seat's name
+``turn_text``      replaces the generic "… ist am Zug" line (e.g. a simultaneous phase)
+``round_summary``  ``{"title", "columns", "rows": [{"cells", "winner"}]}`` after a round end
+``status``         a short line above the board ("Runde 3 von 15")
+``announce``       extra text for screen readers (the frame announces turns and moves itself)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engines.base import Action, Event, View
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The public facts of the match a presenter may use besides the view."""
+
+    names: list[str]
+    urls: dict[str, str]
+    prefs: dict[str, Any] = field(default_factory=dict)
+    #: whether the seat may ask for advice (solo, not a daily game)
+    advice: bool = False
+
+
+class Presenter:
+    slug: str = ""
+    board_template: str = ""
+    #: event types after which the next deal waits a moment, so the summary can be read
+    round_end_events: frozenset[str] = frozenset()
+
+    def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def describe(self, event: Event, names: list[str]) -> str | None:
+        """One line of the move ticker for a public event (``None``: not worth a line)."""
+        return None
+
+
+def action_json(action: Action) -> str:
+    """The ``data-action`` attribute value of a control (compact, sorted keys: equal actions give
+    equal strings, so the page can find the control the Rat advises)."""
+    return json.dumps(action, separators=(",", ":"), ensure_ascii=False, sort_keys=True)

@@ -1,0 +1,164 @@
+"""Booking finished matches onto the leaderboard (and voiding a booking).
+
+``book_match`` runs from the ``games.signals.match_finished`` receiver inside the finishing
+transaction: if that transaction rolls back, so does the booking; if it is sent twice for a match,
+the second time books nothing (unique (match, user) and an existence check).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, F, Sum
+from django.utils import timezone
+
+from leaderboards.models import ALL_TIME, LeaderboardEntry, LeaderboardTotal
+from leaderboards.points import seat_points
+
+log = logging.getLogger("speedgames.leaderboards")
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+def month_of(moment: datetime | None = None) -> date:
+    """The first day of the Berlin month of ``moment`` (default: now)."""
+    local = (moment or timezone.now()).astimezone(BERLIN)
+    return date(local.year, local.month, 1)
+
+
+def period_of(month: date) -> str:
+    return f"{month:%Y-%m}"
+
+
+def counts_for(seat: Any) -> bool:
+    """Registered humans only: never a guest, never a bot (bots are users with ``is_bot``)."""
+    return bool(
+        seat.is_human
+        and seat.user_id is not None
+        and seat.guest_id is None
+        and not getattr(seat.user, "is_bot", False)
+    )
+
+
+def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
+    """Book every registered human seat of a finished match once. Returns the new entries."""
+    result = match.result or {}
+    if not result.get("counts_for_leaderboard", False) or any(s.is_guest for s in seats):
+        return []
+    from leaderboards.daily import counts_for_leaderboard as daily_counts
+
+    if not daily_counts(match):
+        # a replay of a day's deal (practice): the deal is known, it books nothing
+        _show_points(seats, {s.pk: None for s in seats})
+        return []
+    if LeaderboardEntry.objects.filter(match=match).exists():
+        return []
+    month = month_of(match.finished)
+    booked = []
+    # the end screen shows what each person's seat is worth under these rules; bots get none
+    worth = {s.pk: seat_points(match, s, seats, result) for s in seats}
+    _show_points(seats, {s.pk: worth[s.pk][0] if counts_for(s) else None for s in seats})
+    for seat in seats:
+        if not counts_for(seat):
+            continue
+        points, penalty = worth[seat.pk]
+        try:
+            with transaction.atomic():
+                entry = LeaderboardEntry.objects.create(
+                    match=match,
+                    user_id=seat.user_id,
+                    game=match.game,
+                    points=points,
+                    penalty=penalty,
+                    month=month,
+                    place=seat.place,
+                    players=match.players,
+                )
+                _add_to_totals(entry.user_id, entry.game, month, points, 1)
+        except IntegrityError:
+            continue  # booked already (a repeated signal)
+        booked.append(entry)
+    if booked:
+        log.info("leaderboard booked match=%s entries=%s", match.pk, len(booked))
+    return booked
+
+
+def _show_points(seats: list[Any], points: dict[int, int | None]) -> None:
+    for seat in seats:
+        value = points[seat.pk]
+        if seat.leaderboard_points != value:
+            seat.leaderboard_points = value
+            type(seat).objects.filter(pk=seat.pk).update(leaderboard_points=value)
+
+
+def _add_to_totals(user_id: int, game: str, month: date, points: int, games: int) -> None:
+    for period in (period_of(month), ALL_TIME):
+        updated = LeaderboardTotal.objects.filter(user_id=user_id, game=game, period=period).update(
+            points=F("points") + points, games=F("games") + games
+        )
+        if updated:
+            continue
+        try:
+            with transaction.atomic():
+                LeaderboardTotal.objects.create(
+                    user_id=user_id, game=game, period=period, points=points, games=games
+                )
+        except IntegrityError:  # created concurrently: add to it
+            LeaderboardTotal.objects.filter(user_id=user_id, game=game, period=period).update(
+                points=F("points") + points, games=F("games") + games
+            )
+
+
+def void_match(match_id: int, reason: str, by: Any = None) -> int:
+    """Staff: void every booking of a match (points and the game reversed, reason recorded).
+    Returns the number of entries voided (0 when already voided)."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValueError("Bitte einen Grund angeben.")
+    voided = 0
+    with transaction.atomic():
+        entries = LeaderboardEntry.objects.select_for_update().filter(
+            match_id=match_id, voided_at__isnull=True
+        )
+        for entry in entries:
+            _add_to_totals(entry.user_id, entry.game, entry.month, -entry.points, -1)
+            entry.voided_points = entry.points
+            entry.points = 0
+            entry.voided_at = timezone.now()
+            entry.voided_by = by if getattr(by, "pk", None) else None
+            entry.void_reason = reason
+            entry.save(
+                update_fields=["voided_points", "points", "voided_at", "voided_by", "void_reason"]
+            )
+            voided += 1
+        if voided:
+            from games.models import Seat
+
+            Seat.objects.filter(match_id=match_id).update(leaderboard_points=None)
+    log.info("leaderboard void match=%s entries=%s", match_id, voided)
+    return voided
+
+
+def rebuild_totals() -> int:
+    """Recompute every total from the ledger (repair and benchmark setup). Returns rows written."""
+    rows: dict[tuple[int, str, str], list[int]] = {}
+    live = LeaderboardEntry.objects.filter(voided_at__isnull=True)
+    for r in live.values("user_id", "game", "month").annotate(p=Sum("points"), n=Count("id")):
+        for period in (period_of(r["month"]), ALL_TIME):
+            acc = rows.setdefault((r["user_id"], r["game"], period), [0, 0])
+            acc[0] += r["p"]
+            acc[1] += r["n"]
+    with transaction.atomic():
+        LeaderboardTotal.objects.all().delete()
+        LeaderboardTotal.objects.bulk_create(
+            [
+                LeaderboardTotal(user_id=u, game=g, period=p, points=v[0], games=v[1])
+                for (u, g, p), v in rows.items()
+            ],
+            batch_size=2000,
+        )
+    return len(rows)

@@ -1,0 +1,249 @@
+"""Daily challenges: one deal per game and Berlin day, the same for everybody.
+
+The seed is HMAC-SHA256(server secret, "game:YYYY-MM-DD") cut to 63 bits: nobody can compute it in
+advance, and the server does not have to store anything to know it. Its SHA-256 is shown before
+the day; the seed itself is revealed the next day, so anyone can check it and replay the deal with
+``games.engines.base.get_engine(slug).new_game(players, options, seed)``.
+
+Only a registered player's first start of the day counts (``DailyAttempt``); later starts are
+practice. Guests may practise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.engines.base import GAME_SLUGS, get_engine
+from leaderboards.booking import BERLIN
+from leaderboards.models import DailyAttempt, DailyChallenge
+
+#: every daily game: the player against three bots of this strength
+DAILY_PLAYERS = 4
+DAILY_BOTS = "normal"
+
+
+def today(moment: datetime | None = None) -> date:
+    """The Berlin calendar day of ``moment`` (default: now)."""
+    return (moment or timezone.now()).astimezone(BERLIN).date()
+
+
+def _secret() -> bytes:
+    secret = getattr(settings, "DAILY_SECRET", "") or settings.SECRET_KEY
+    return f"daily:{secret}".encode()
+
+
+def daily_seed(game: str, day: date) -> int:
+    """HMAC-SHA256(server secret, f"{game}:{day}") as a 63-bit integer."""
+    digest = hmac.new(_secret(), f"{game}:{day.isoformat()}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seed_hash(seed: int) -> str:
+    """What the page shows in advance: SHA-256 of the decimal seed."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def daily_options(game: str, seed: int) -> dict[str, Any]:
+    """The day's rules, drawn from the seed (so they too are fixed and replayable)."""
+    rng = random.Random(f"options:{seed}")
+    if game == "speedone":
+        options: dict[str, Any] = {
+            "target": 200,
+            "scoring": rng.choice(["each", "winner"]),
+            "stacking": rng.random() < 0.5,
+            "partners": False,
+        }
+    elif game == "speedwerk":
+        pool = [
+            "dampfkoloss",
+            "transformator",
+            "fliessband",
+            "kesselberster",
+            "dampfwolke",
+            "prototyp",
+            "blaupause",
+            "schrottsammlerin",
+        ]
+        specials = sorted(rng.sample(pool, rng.randint(0, 3)))
+        if "dampfkoloss" in specials and rng.random() < 0.5:
+            specials = sorted([*specials, "funkenfee"])
+        options = {"specials": specials}
+    elif game == "speedbasar":
+        rules = [
+            "gleicher_preis",
+            "feilschen",
+            "enge_gasse",
+            "zehnerzoll",
+            "reine_ware",
+            "handschlag",
+            "doppelladung",
+        ]
+        pick = rng.choice([None, *rules])
+        options = {"extrascharf": "auswahl", "regeln": [pick]} if pick else {"extrascharf": "aus"}
+    else:  # speedtroedel: standard rules (seed: "8 Runden, Standardregeln")
+        options = {}
+    return get_engine(game).validate_options(options, DAILY_PLAYERS)
+
+
+def ensure_challenge(game: str, day: date | None = None) -> DailyChallenge:
+    """The day's challenge of ``game``, created if missing (idempotent, race-safe)."""
+    day = day or today()
+    found = DailyChallenge.objects.filter(game=game, day=day).first()
+    if found is not None:
+        return found
+    seed = daily_seed(game, day)
+    try:
+        with transaction.atomic():
+            return DailyChallenge.objects.create(
+                game=game,
+                day=day,
+                seed=seed,
+                seed_hash=seed_hash(seed),
+                players=DAILY_PLAYERS,
+                bot_strength=DAILY_BOTS,
+                options=daily_options(game, seed),
+            )
+    except IntegrityError:
+        return DailyChallenge.objects.get(game=game, day=day)
+
+
+def ensure_all(day: date | None = None) -> int:
+    """Every game's challenge of ``day`` (default today); returns how many were created."""
+    day = day or today()
+    have = set(DailyChallenge.objects.filter(day=day).values_list("game", flat=True))
+    for game in GAME_SLUGS:
+        if game not in have:
+            ensure_challenge(game, day)
+    return len(set(GAME_SLUGS) - have)
+
+
+def challenge_of(match: Any) -> DailyChallenge | None:
+    if not getattr(match, "solo", False):
+        return None
+    return DailyChallenge.objects.filter(game=match.game, seed=match.seed).first()
+
+
+def is_daily(match: Any) -> bool:
+    """Whether ``match`` plays a day's deal (the counted attempt or practice): the match screen
+    hides advice ("Rat") then."""
+    return challenge_of(match) is not None
+
+
+def counts_for_leaderboard(match: Any) -> bool:
+    """A daily deal books leaderboard points only in the counted (first) attempt."""
+    if not is_daily(match):
+        return True
+    return DailyAttempt.objects.filter(match_id=match.pk).exists()
+
+
+def start_daily(player: Any, game: str) -> tuple[Any, bool]:
+    """Start today's deal of ``game`` for ``player``. Returns ``(match, counted)``: the first start
+    of a registered player counts, every other start (and every guest's) is practice."""
+    from lobby.services import start_solo
+
+    challenge = ensure_challenge(game)
+    user = getattr(player, "user", None)
+    counted = (
+        user is not None
+        and not DailyAttempt.objects.filter(challenge=challenge, user=user).exists()
+    )
+    with transaction.atomic():
+        match = start_solo(
+            player,
+            game,
+            challenge.players - 1,
+            challenge.bot_strength,
+            dict(challenge.options),
+            seed=challenge.seed,
+        )
+        if counted:
+            try:
+                with transaction.atomic():
+                    DailyAttempt.objects.create(challenge=challenge, user=user, match=match)
+            except IntegrityError:
+                counted = False  # a second click got there first
+    return match, counted
+
+
+def attempt_of(challenge: DailyChallenge, user: Any) -> DailyAttempt | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return (
+        DailyAttempt.objects.filter(challenge=challenge, user=user).select_related("match").first()
+    )
+
+
+def standings(challenge: DailyChallenge, limit: int = 100) -> list[dict[str, Any]]:
+    """The day's list: counted attempts of finished matches, best first (place, then points –
+    fewer points are better in Speedone "jeder zählt seine Karten" – then time)."""
+    low_wins = challenge.game == "speedone" and challenge.options.get("scoring") == "each"
+    rows = []
+    attempts = (
+        DailyAttempt.objects.filter(challenge=challenge, match__status="finished")
+        .select_related("match", "user")
+        .prefetch_related("match__seats")
+    )
+    for a in attempts:
+        seat = next((s for s in a.match.seats.all() if s.user_id == a.user_id), None)
+        if seat is None:
+            continue
+        duration = (a.match.finished or a.match.updated) - a.match.created
+        rows.append(
+            {
+                "user_id": a.user_id,
+                "name": a.user.username,
+                "place": seat.place,
+                "score": seat.score,
+                "duration": duration,
+                "time": _fmt_duration(duration),
+                "match_id": a.match_id,
+            }
+        )
+    rows.sort(
+        key=lambda r: (
+            r["place"] or 99,
+            (r["score"] or 0) if low_wins else -(r["score"] or 0),
+            r["duration"],
+            r["name"].casefold(),
+        )
+    )
+    rank = 0
+    previous = None
+    for i, r in enumerate(rows, 1):
+        key = (r["place"], r["score"], r["duration"])
+        if key != previous:
+            rank = i
+        previous = key
+        r["rank"] = rank
+    return rows[:limit] if limit else rows
+
+
+def _fmt_duration(delta: timedelta) -> str:
+    seconds = max(0, int(delta.total_seconds()))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def describe_options(game: str, options: dict[str, Any]) -> list[str]:
+    """The day's rules in German words ("Wertung: Sieger kassiert", …)."""
+    out = []
+    for opt in get_engine(game).options_schema:
+        if opt.key not in options:
+            continue
+        value = options[opt.key]
+        labels = dict(opt.choices or ())
+        if isinstance(value, bool):
+            shown = "ja" if value else "nein"
+        elif isinstance(value, list | tuple):
+            shown = ", ".join(str(labels.get(v, v)) for v in value) or "keine"
+        else:
+            shown = str(labels.get(value, value))
+        out.append(f"{opt.label}: {shown}")
+    return out

@@ -1,0 +1,108 @@
+""" "Meine Partien": personal bests per game and bot strength (solo games), the daily history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.urls import reverse
+
+from accounts.models import User
+from accounts.profile import register_profile_provider
+from games.models import Match, Seat
+from games.registry import BY_SLUG, GAMES
+from leaderboards import daily
+from leaderboards.models import DailyAttempt
+
+STRENGTHS = ("leicht", "normal", "stark")
+DAILY_HISTORY = 14
+
+
+@dataclass
+class Best:
+    game: str
+    strength: str
+    best: int | None
+    unit: str
+    games: int
+    wins: int
+
+    def __str__(self) -> str:
+        best = "–" if self.best is None else f"{self.best} {self.unit}"
+        return (
+            f"{self.game} gegen {self.strength}: Bestwert {best} "
+            f"({self.games} {'Partie' if self.games == 1 else 'Partien'}, "
+            f"{self.wins} {'Sieg' if self.wins == 1 else 'Siege'})"
+        )
+
+
+def personal_bests(user: User) -> list[Best]:
+    """Per game and bot strength of finished solo games: the best result (Speedone: the most
+    leaderboard points of a game, its scoring modes differ; the others: the most points), games
+    and wins."""
+    strength = Subquery(
+        Seat.objects.filter(match=OuterRef("match"), is_human=False)
+        .exclude(bot_strength="")
+        .values("bot_strength")[:1]
+    )
+    rows = (
+        Seat.objects.filter(
+            user=user, is_human=True, match__solo=True, match__status=Match.Status.FINISHED
+        )
+        .annotate(strength=strength)
+        .values("match__game", "strength")
+        .annotate(
+            best_score=Max("score"),
+            best_points=Max("leaderboard_points"),
+            games=Count("id"),
+            wins=Count("id", filter=Q(place=1)),
+        )
+    )
+    found = {(r["match__game"], r["strength"]): r for r in rows}
+    out = []
+    for g in GAMES:
+        for s in STRENGTHS:
+            r = found.get((g.slug, s))
+            if r is None:
+                continue
+            if g.slug == "speedone":
+                best, unit = r["best_points"], "Bestenlisten-Punkte"
+            else:
+                best, unit = r["best_score"], "Punkte"
+            out.append(Best(g.name, s, best, unit, r["games"], r["wins"]))
+    return out
+
+
+def daily_history(user: User, limit: int = DAILY_HISTORY) -> list[dict[str, Any]]:
+    """The counted daily games, newest first, with the rank in that day's list."""
+    attempts = (
+        DailyAttempt.objects.filter(user=user)
+        .select_related("challenge", "match")
+        .order_by("-challenge__day", "challenge__game")[:limit]
+    )
+    out = []
+    for a in attempts:
+        row = None
+        if a.match.status == Match.Status.FINISHED:
+            row = next(
+                (r for r in daily.standings(a.challenge, limit=0) if r["user_id"] == user.pk),
+                None,
+            )
+        out.append(
+            {
+                "day": a.challenge.day,
+                "game": BY_SLUG[a.challenge.game].name,
+                "rank": row["rank"] if row else None,
+                "place": row["place"] if row else None,
+                "score": row["score"] if row else None,
+                "time": row["time"] if row else None,
+                "url": reverse("games:match", args=[a.match_id]),
+            }
+        )
+    return out
+
+
+@register_profile_provider
+def leaderboard_sections(user: User) -> dict[str, list[Any]]:
+    return {"bests": personal_bests(user), "daily": daily_history(user)}

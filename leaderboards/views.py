@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.identity import current_player
+from games.registry import BY_SLUG, GAMES
+from games.services import ActionRejected
+from leaderboards import daily, tables
+from leaderboards.models import ALL_TIME
+from leaderboards.rating import rating_table
+
+
+def _game_or_404(slug: str):  # noqa: ANN202
+    game = BY_SLUG.get(slug)
+    if game is None:
+        raise Http404(_("Dieses Spiel gibt es nicht."))
+    return game
+
+
+def overview(request: HttpRequest) -> HttpResponse:
+    period = tables.current_period()
+    boards = [
+        {
+            "game": g,
+            "month": tables.table(g.slug, period, request.user, limit=5),
+            "all_time": tables.table(g.slug, ALL_TIME, request.user, limit=5),
+        }
+        for g in GAMES
+    ]
+    return render(
+        request,
+        "leaderboards/overview.html",
+        {"boards": boards, "month": tables.month_date(period)},
+    )
+
+
+def game_board(request: HttpRequest, game: str) -> HttpResponse:
+    info = _game_or_404(game)
+    current = tables.current_period()
+    period = tables.parse_period(request.GET.get("monat")) or current
+    if period > current:
+        period = current
+    months = tables.periods(game)
+    if period not in months:
+        months = sorted({*months, period}, reverse=True)
+    return render(
+        request,
+        "leaderboards/game.html",
+        {
+            "game": info,
+            "period": period,
+            "month": tables.month_date(period),
+            "months": [(p, tables.month_date(p)) for p in months],
+            "previous": tables.shift(period, -1),
+            "next": tables.shift(period, 1) if period < current else None,
+            "monthly": tables.table(game, period, request.user),
+            "all_time": tables.table(game, ALL_TIME, request.user),
+            "top": tables.TOP,
+            "rating": rating_table(game, request.user),
+        },
+    )
+
+
+def daily_page(request: HttpRequest) -> HttpResponse:
+    player = current_player(request)
+    user = request.user if request.user.is_authenticated else None
+    day = daily.today()
+    yesterday = day - timedelta(days=1)
+    daily.ensure_all(day)
+    cards = []
+    for g in GAMES:
+        challenge = daily.ensure_challenge(g.slug, day)
+        before = daily.ensure_challenge(g.slug, yesterday)
+        rows = daily.standings(challenge)
+        attempt = daily.attempt_of(challenge, user)
+        mine = next((r for r in rows if user and r["user_id"] == user.pk), None)
+        cards.append(
+            {
+                "game": g,
+                "live": g.live,
+                "challenge": challenge,
+                "rules": daily.describe_options(g.slug, challenge.options),
+                "rows": rows,
+                "attempt": attempt,
+                "mine": mine,
+                "yesterday": before,
+                "yesterday_rules": daily.describe_options(g.slug, before.options),
+                "yesterday_rows": daily.standings(before),
+                "yesterday_mine": daily.attempt_of(before, user),
+            }
+        )
+    return render(
+        request,
+        "leaderboards/daily.html",
+        {"cards": cards, "day": day, "yesterday": yesterday, "player": player},
+    )
+
+
+@require_POST
+def daily_start(request: HttpRequest, game: str) -> HttpResponse:
+    _game_or_404(game)
+    player = current_player(request)
+    if player is None:
+        messages.info(request, _("Bitte melde dich an, um zu spielen."))
+        return redirect(f"{reverse('accounts:login')}?next={reverse('leaderboards:daily')}")
+    if not BY_SLUG[game].live:
+        messages.error(request, _("Dieses Spiel kann man noch nicht live spielen."))
+        return redirect("leaderboards:daily")
+    try:
+        match, counted = daily.start_daily(player, game)
+    except ActionRejected as exc:
+        messages.error(request, exc.message)
+        return redirect("leaderboards:daily")
+    if counted:
+        messages.info(request, _("Dein Tagesspiel läuft – diese Partie zählt für die Tagesliste."))
+    elif player.user is None:
+        messages.info(
+            request, _("Übungspartie: Für die Tagesliste zählen nur registrierte Spieler.")
+        )
+    else:
+        messages.info(
+            request,
+            _("Übungspartie: Für die Tagesliste zählt nur deine erste Partie des Tages."),
+        )
+    return redirect("games:match", match_id=match.pk)

@@ -1,0 +1,134 @@
+"""Every live game over the real socket and Redis channel layer: two people play through their
+sockets with the generic client (whatever their boards offer), a bot through the services; no
+seat is ever sent a card the seat may not see, and every push is waited for by its version."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+
+from accounts.bots import bots_of
+from bench import client
+from games import registry, services
+from games.engines.base import get_engine, replay
+from games.models import Match
+from games.services import SeatSpec
+from tests.games.test_platform import hidden_cards, leaks, short_options
+from tests.sockets import cookie_for, socket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LIVE = [g.slug for g in registry.GAMES if g.live]
+
+
+async def until_version(comm, version: int, timeout: float = 10.0) -> list[str]:
+    """Every frame up to and including the first board of at least ``version``."""
+    frames = []
+    while True:
+        frame = await comm.receive_from(timeout=timeout)
+        frames.append(frame)
+        v = client.board_version(frame)
+        if v is not None and v >= version:
+            return frames
+
+
+def state_at(match: Match, version: int):
+    """The exact state after ``version`` moves, rebuilt from the move log."""
+    engine = get_engine(match.game)
+    moves = match.moves.filter(number__lte=version).order_by("number")
+    return replay(
+        engine,
+        match.players,
+        match.options,
+        match.seed,
+        [(m.seat, m.action) for m in moves],
+        match.deck,
+    )
+
+
+@pytest.mark.parametrize("slug", LIVE)
+def test_two_people_play_over_their_sockets_and_see_only_their_own_cards(slug, alice, bob, bots):
+    engine = get_engine(slug)
+    seats = [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)]
+    for bot in bots_of("leicht")[: max(0, engine.min_players - 2)]:
+        seats.append(SeatSpec(bot.username, user=bot, bot_strength="leicht"))
+    match = services.start_match(slug, seats, short_options(slug))
+    cookies = [cookie_for(alice), cookie_for(bob)]
+    rng = random.Random(11)
+
+    async def scenario() -> int:
+        comms = [socket(f"/ws/partie/{match.pk}/", c) for c in cookies]
+        for comm in comms:
+            assert (await comm.connect())[0]
+        latest = [(await until_version(comm, 0))[-1] for comm in comms]
+        version = 0
+        checked = 0
+        for _ in range(80):
+            m = await database_sync_to_async(Match.objects.get)(pk=match.pk)
+            if m.status != Match.Status.RUNNING:
+                break
+            state = engine.from_json(m.state)
+            actors = sorted(engine.actors(state))
+            person = next((s for s in actors if s < 2), None)
+            if person is not None:
+                action = client.choose(latest[person], rng)
+                assert action is not None, "a person to act whose board offers nothing"
+                await comms[person].send_json_to({**action, "version": version})
+            else:
+                assert await database_sync_to_async(services.run_bot)(match.pk, version, actors[0])
+            version += 1
+            for seat, comm in enumerate(comms):
+                frames = await until_version(comm, version)
+                latest[seat] = frames[-1]
+                for frame in frames:
+                    fv = client.board_version(frame)
+                    if fv is None:
+                        continue
+                    at = await database_sync_to_async(state_at)(m, fv)
+                    hidden = hidden_cards(engine, at, seat)
+                    assert not leaks(frame, hidden), (seat, frame[:300])
+                    checked += bool(hidden)  # a check only counts when there was a card to hide
+        for comm in comms:
+            await comm.disconnect()
+        return checked
+
+    assert async_to_sync(scenario)() >= 30
+
+
+def test_an_open_socket_keeps_its_person_present(alice, bots, monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Seat
+
+    monkeypatch.setattr(services, "HEARTBEAT_SECONDS", 0.2)
+    bot = bots_of("leicht")[0]
+    match = services.start_match(
+        "speedone",
+        [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
+    )
+    old = timezone.now() - timedelta(minutes=5)
+    cookie = cookie_for(alice)
+
+    async def scenario() -> None:
+        comm = socket(f"/ws/partie/{match.pk}/", cookie)
+        assert (await comm.connect())[0]
+        await until_version(comm, 0)
+        await database_sync_to_async(
+            lambda: Seat.objects.filter(match=match, index=0).update(last_seen=old)
+        )()
+        for _ in range(50):
+            await comm.receive_nothing(timeout=0.1)
+            seen = await database_sync_to_async(
+                lambda: Seat.objects.get(match=match, index=0).last_seen
+            )()
+            if seen > old:
+                break
+        await comm.disconnect()
+        assert seen > old
+
+    async_to_sync(scenario)()

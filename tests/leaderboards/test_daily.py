@@ -1,0 +1,177 @@
+"""Daily challenges: one deal per game and Berlin day, counted once, seeds committed in advance."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date, timedelta
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from accounts.identity import Player
+from accounts.models import Guest
+from games.engines.base import GAME_SLUGS, get_engine
+from games.models import Match
+from leaderboards import daily
+from leaderboards.models import DailyAttempt, DailyChallenge, LeaderboardEntry
+from leaderboards.tasks import create_daily_challenges
+from tests.leaderboards.helpers import finish_with, result_of
+
+DAY = date(2026, 11, 30)
+
+
+@pytest.fixture
+def on_day(monkeypatch):
+    """Pin "today" (Berlin) for the daily module and its views."""
+    current = {"day": DAY}
+    monkeypatch.setattr(daily, "today", lambda moment=None: current["day"])
+    return current
+
+
+def hand_of(match: Match, seat: int = 0) -> list[str]:
+    return list(match.state["hands"][seat])
+
+
+@pytest.mark.django_db
+def test_two_players_get_the_same_deal_on_the_same_day(alice, bob, bots, on_day):
+    m1, counted1 = daily.start_daily(Player(user=alice), "speedone")
+    m2, counted2 = daily.start_daily(Player(user=bob), "speedone")
+    assert counted1 and counted2
+    assert m1.seed == m2.seed and m1.options == m2.options and m1.players == m2.players == 4
+    # both sit on seat 0 against the same three normal bots, with the same cards
+    for m, who in ((m1, "Alice"), (m2, "Bob")):
+        seats = list(m.seats.order_by("index"))
+        assert seats[0].name == who and seats[0].is_human
+        assert [s.bot_strength for s in seats[1:]] == ["normal"] * 3
+    assert hand_of(m1) == hand_of(m2)
+    assert m1.state == m2.state
+
+
+@pytest.mark.django_db
+def test_the_next_day_deals_differently(on_day):
+    today = daily.ensure_challenge("speedone")
+    on_day["day"] = DAY + timedelta(days=1)
+    tomorrow = daily.ensure_challenge("speedone")
+    assert tomorrow.day == DAY + timedelta(days=1)
+    assert tomorrow.seed != today.seed and tomorrow.seed_hash != today.seed_hash
+    engine = get_engine("speedone")
+    a = engine.to_json(engine.new_game(4, today.options, today.seed))
+    b = engine.to_json(engine.new_game(4, tomorrow.options, tomorrow.seed))
+    assert a["hands"] != b["hands"]
+    # and per game: the four games of a day have four different seeds
+    assert len({daily.daily_seed(g, DAY) for g in GAME_SLUGS}) == 4
+
+
+def test_the_seed_is_the_hmac_of_game_and_date_cut_to_63_bits():
+    import hmac
+
+    key = f"daily:{settings.DAILY_SECRET or settings.SECRET_KEY}".encode()
+    digest = hmac.new(key, b"speedone:2026-11-30", hashlib.sha256).digest()
+    seed = daily.daily_seed("speedone", DAY)
+    assert seed == int.from_bytes(digest[:8], "big") >> 1
+    assert 0 <= seed < 2**63
+
+
+@pytest.mark.django_db
+def test_only_the_first_game_of_the_day_counts(alice, bots, on_day, client):
+    first, counted = daily.start_daily(Player(user=alice), "speedone")
+    second, again = daily.start_daily(Player(user=alice), "speedone")
+    assert counted and not again
+    assert second.seed == first.seed
+    attempt = DailyAttempt.objects.get()
+    assert attempt.match_id == first.pk and attempt.user == alice
+    # the practice game books no leaderboard points (the deal is known); the counted one does
+    finish_with(second, result_of([1, 2, 3, 4], [0, 30, 40, 50], [10, -6, -6, -6]))
+    assert not LeaderboardEntry.objects.exists()
+    assert set(second.seats.values_list("leaderboard_points", flat=True)) == {None}
+    finish_with(first, result_of([2, 1, 3, 4], [12, 0, 40, 50], [4, 20, -6, -6]))
+    assert list(LeaderboardEntry.objects.values_list("user__username", "points")) == [("Alice", 4)]
+    rows = daily.standings(attempt.challenge)
+    assert [(r["rank"], r["name"], r["place"], r["score"]) for r in rows] == [(1, "Alice", 2, 12)]
+    client.force_login(alice)
+    page = client.get(reverse("leaderboards:daily")).content.decode()
+    assert "Dein gewerteter Versuch ist gespielt" in page and "Tagesspiel üben" in page
+
+
+@pytest.mark.django_db
+def test_the_start_button_counts_then_practises(alice, bots, on_day, client):
+    client.force_login(alice)
+    url = reverse("leaderboards:daily_start", args=["speedone"])
+    page = client.get(reverse("leaderboards:daily")).content.decode()
+    assert "Tagesspiel starten" in page
+    r1 = client.post(url, follow=True)
+    assert "zählt für die Tagesliste" in r1.content.decode()
+    r2 = client.post(url, follow=True)
+    assert "Übungspartie" in r2.content.decode()
+    assert DailyAttempt.objects.count() == 1
+    assert Match.objects.filter(solo=True).count() == 2
+
+
+@pytest.mark.django_db
+def test_guests_may_practise_but_never_count(bots, on_day):
+    guest = Guest.objects.create(display_name="Gustav")
+    match, counted = daily.start_daily(Player(guest=guest), "speedone")
+    assert not counted and not DailyAttempt.objects.exists()
+    assert daily.is_daily(match)
+
+
+@pytest.mark.django_db
+def test_is_daily_tells_daily_deals_from_other_solo_games(alice, bots, on_day):
+    from lobby.services import start_solo
+
+    ordinary = start_solo(Player(user=alice), "speedone", 3, "normal")
+    match, _ = daily.start_daily(Player(user=alice), "speedone")
+    assert daily.is_daily(match) and not daily.is_daily(ordinary)
+
+
+@pytest.mark.django_db
+def test_the_hash_shown_before_is_the_hash_of_the_seed_revealed_after(client, on_day):
+    page = client.get(reverse("leaderboards:daily")).content.decode()
+    shown = DailyChallenge.objects.get(game="speedwerk", day=DAY)
+    section = page.split('id="daily-speedwerk"')[1]
+    today_hash = section.split('data-hash="today">')[1].split("<")[0]
+    assert today_hash == shown.seed_hash
+    assert str(shown.seed) not in page  # not revealed on its own day
+
+    on_day["day"] = DAY + timedelta(days=1)
+    page = client.get(reverse("leaderboards:daily")).content.decode()
+    section = page.split('id="daily-speedwerk"')[1]
+    revealed = int(section.split('data-seed="yesterday">')[1].split("<")[0])
+    assert hashlib.sha256(str(revealed).encode()).hexdigest() == today_hash
+    assert revealed == shown.seed
+    # and the revealed seed replays the deal with the public engine API
+    engine = get_engine("speedwerk")
+    state = engine.new_game(shown.players, shown.options, revealed)
+    assert engine.to_json(state) == engine.to_json(
+        engine.new_game(4, daily.daily_options("speedwerk", revealed), revealed)
+    )
+
+
+@pytest.mark.django_db
+def test_the_sweep_creates_a_missing_challenge_once(on_day):
+    assert create_daily_challenges() == 4
+    assert create_daily_challenges() == 0
+    DailyChallenge.objects.filter(game="speedbasar").delete()
+    assert create_daily_challenges() == 1
+    assert DailyChallenge.objects.filter(day=DAY).count() == 4
+    on_day["day"] = DAY + timedelta(days=1)
+    assert create_daily_challenges() == 4
+
+
+def test_beat_runs_the_task_at_berlin_midnight_and_as_a_sweep():
+    schedule = settings.CELERY_BEAT_SCHEDULE
+    tasks = {k: v for k, v in schedule.items() if v["task"].startswith("leaderboards.")}
+    assert settings.CELERY_TIMEZONE == "Europe/Berlin"
+    crons = [v["schedule"] for v in tasks.values() if not isinstance(v["schedule"], float)]
+    assert crons and crons[0].hour == {0} and crons[0].minute == {0}
+    assert any(isinstance(v["schedule"], float) and v["schedule"] <= 300 for v in tasks.values())
+
+
+def test_the_day_is_the_berlin_calendar_day():
+    from datetime import UTC, datetime
+
+    real_today = daily.today
+    assert real_today(datetime(2026, 11, 30, 23, 30, tzinfo=UTC)) == date(2026, 12, 1)
+    assert real_today(datetime(2026, 6, 30, 21, 59, tzinfo=UTC)) == date(2026, 6, 30)
+    assert real_today(datetime(2026, 6, 30, 22, 0, tzinfo=UTC)) == date(2026, 7, 1)
