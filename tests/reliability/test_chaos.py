@@ -56,7 +56,11 @@ class Site:
             with urllib.request.urlopen(f"{self.url}/healthz", timeout=5) as r:
                 return json.loads(r.read())
         except urllib.error.HTTPError as exc:
-            return json.loads(exc.read())
+            body = exc.read()
+            try:
+                return json.loads(body)
+            except ValueError:  # an error page, not the health answer
+                return {"status": "error", "http": exc.code}
         except Exception:  # noqa: BLE001 - down is an answer too
             return None
 
