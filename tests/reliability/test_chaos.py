@@ -70,7 +70,7 @@ class Site:
         from celery import Celery
 
         token = uuid.uuid4().hex
-        app = Celery(broker=self.redis.url)
+        app = Celery(broker=self.redis.url, set_as_current=False)
         app.conf.broker_connection_retry_on_startup = True
         t0 = time.monotonic()
         key = f"{self.env['CACHE_PREFIX']}:1:probe:{token}"
