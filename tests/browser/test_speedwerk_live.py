@@ -103,6 +103,9 @@ def test_a_whole_solo_game_by_clicking_with_rat_and_keys(live_site, page):
         "v => document.getElementById('board').dataset.version !== v", arg=version
     )
     assert f"Anton sagt {key} an." in page.locator("#ticker").inner_text()
+    # the keyboard stays on the hand after the board was swapped; a screen reader hears the move
+    assert page.evaluate("!!document.activeElement.closest('[data-hand]')")
+    assert page.locator("#announcer").inner_text().strip()
     play_until(page, "#round-summary")
     shot(page, "speedwerk-desktop-round-summary")
     play_until(page, "#game-over")
