@@ -564,9 +564,19 @@ def parse_action(raw: Any) -> Action:
     if not isinstance(action.get("type"), str) or len(action) > 8:
         raise ActionRejected(_("Unbekannter Zug."))
     for key, value in action.items():
-        if not isinstance(key, str) or not isinstance(value, str | int | bool | type(None)):
+        if not isinstance(key, str) or not _plain(value):
             raise ActionRejected(_("Unbekannter Zug."))
     return action
+
+
+def _plain(value: Any) -> bool:
+    """A plain value, or a short list of plain strings and numbers (Speedbasar lays
+    ``"cards": ["K7"]``)."""
+    if isinstance(value, list):
+        return len(value) <= 8 and all(
+            isinstance(v, str | int) and not isinstance(v, bool) for v in value
+        )
+    return isinstance(value, str | int | bool | type(None))
 
 
 def parse_version(raw: Any) -> int:

@@ -73,6 +73,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 KEYS_HELP = {
     "speedone": "1–9 Karte legen, D ziehen, O ONE",
+    "speedbasar": "1–9 Karte wählen, Enter legen, Esc abbrechen, P passen, G glauben, "
+    "Z Zahl anzweifeln, W Gewürz anzweifeln, R Rat, M Marktbuch",
     "speedwerk": "0–9 ansagen, 1–9 Karte spielen, R Rat, L letzter Stich, Esc schließt Dialoge",
 }
 
@@ -131,10 +133,13 @@ def _flash_only(request: HttpRequest, match: Match, message: str) -> HttpRespons
 
 @require_POST
 def sort(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Cycle the hand sorting of the seat; the choice is remembered for the match."""
+    """Cycle the hand sorting of the seat; the choice is remembered for the match. With
+    ``pref=hilfen`` it switches the solo helps (Speedbasar's "Hilfen zeigen") instead."""
     match = _live_match(match_id)
     seat = _seat(match, request)
-    if seat is not None:
+    if seat is not None and request.POST.get("pref") == "hilfen":
+        services.set_pref(seat, "hilfen", seat.prefs.get("hilfen", True) is False)
+    elif seat is not None:
         services.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
         request.session[f"sort:{match.game}"] = seat.prefs["sort"]
     if not request.htmx:
