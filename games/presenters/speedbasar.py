@@ -86,6 +86,11 @@ def back_html() -> SafeString:
     return SafeString(render_to_string("games/speedbasar/_back.html", {}))
 
 
+@lru_cache(maxsize=1)
+def krug_html() -> str:
+    return render_to_string("games/speedbasar/_krug.html", {}).strip()
+
+
 def _info(title: str, *lines: str, ok: str = "", no: str = "") -> dict[str, Any]:
     return {"title": title, "lines": [x for x in lines if x], "ok": ok, "no": no}
 
@@ -384,7 +389,13 @@ class SpeedbasarPresenter(Presenter):
             verdict = "Stimmt genau!" if holds else "Stimmt nicht genau."
         else:
             verdict = "Stimmt!" if holds else "Gelogen!"
+        call = (
+            "„Stimmt genau!“ gerufen"
+            if r["feature"] == "exact"
+            else f"gezweifelt: „{claim_name(claim)}“ von {claimant}"
+        )
         return {
+            "who_text": f"{doubter} hat zuerst {call}.",
             "cards": [{"html": face_html(c), "name": card_name(c)} for c in r["cards"]],
             "doubter": doubter,
             "claimant": claimant,
@@ -469,11 +480,16 @@ class SpeedbasarPresenter(Presenter):
                     "label": "Krüge",
                     "value": SafeString(
                         '<span class="krug-icons" aria-hidden="true">'
-                        + ("🏺" * krugs or "–")
+                        + (krug_html() * krugs or "–")
                         + f'</span><span class="sr-only">{krugs}</span>'
                     ),
                     "cls": "krugs",
-                    "title": f"{names[s]}: {plural(krugs, 'Gewürzkrug', 'Gewürzkrüge')}",
+                    "title": (
+                        f"{names[s]}: {plural(view['hand_counts'][s], 'Handkarte', 'Handkarten')}, "
+                        f"{view['point_piles'][s]} im Punktestapel, "
+                        f"{plural(krugs, 'Gewürzkrug', 'Gewürzkrüge')}, "
+                        f"{plural(view['points'][s], 'Punkt', 'Punkte')}."
+                    ),
                 },
                 {
                     "label": "Stapel",
@@ -558,7 +574,7 @@ class SpeedbasarPresenter(Presenter):
                 text += " – die letzte Karte!"
             return text + "."
         if t == "believe":
-            return f"{who} glaubt."
+            return None  # the window shows who is still undecided; "believed" sums it up
         if t == "believed":
             return f"Alle glauben {who}."
         if t == "doubt":
