@@ -188,6 +188,8 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
     if version != match.version:
         in_phase = bool(match.phase_key) and match.phase_since <= version < match.version
         if not in_phase:
+            if _lost_race(match, version):
+                raise ActionRejected(LATE)
             raise ActionRejected(_("Das Spiel ist schon weiter – du siehst jetzt den neuen Stand."))
         if seat_index not in engine.actors(state):
             raise ActionRejected(_("Du hast in dieser Runde schon gewählt."))
@@ -201,7 +203,14 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
     match.updated = timezone.now()
     match.recent = [
         *(match.recent or [])[-(RECENT_MOVES - 1) :],
-        {"v": match.version, "seat": seat_index, "by": by, "events": events},
+        # "phase": the simultaneous phase the move was made in (to tell a lost race later)
+        {
+            "v": match.version,
+            "seat": seat_index,
+            "by": by,
+            "events": events,
+            "phase": match.phase_key,
+        },
     ]
     key = engine.simultaneous_key(state) or ""
     phase_changed = key != match.phase_key or not key
@@ -228,6 +237,18 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
             "phase_since",
         ]
     )
+
+
+#: the answer to a choice sent from inside a simultaneous phase that has been decided meanwhile
+#: (Speedbasar's doubt window: the first press wins)
+LATE = _("Zu spät – jemand anderes war schneller. Du siehst jetzt, wie es ausging.")
+
+
+def _lost_race(match: Match, version: int) -> bool:
+    """Whether the move right after ``version`` was made inside a simultaneous phase: a choice
+    sent with ``version`` was then a press in that phase that came too late."""
+    following = next((e for e in match.recent or [] if e.get("v") == version + 1), None)
+    return bool(following and following.get("phase"))
 
 
 def _ends_round(game: str, events: list[dict[str, Any]]) -> bool:
