@@ -388,7 +388,10 @@ class TableState:
             self.run.stats.rejected += 1
             self.run.stats.reject_reasons[reason[:120]] += 1
         self.outstanding = [o for o in self.outstanding if o[2] != seat]
-        self.acted[seat] = -1  # the server pushes the current board next: act on it again
+        if not reason.startswith("Zu spät"):
+            self.acted[seat] = -1  # the server pushes the current board next: act on it again
+        # (a lost race: the board has moved on, the newer version comes anyway – acting again on
+        # the version already answered would only send a stale move)
 
     async def maybe_act(self, seat: int) -> None:
         run = self.run

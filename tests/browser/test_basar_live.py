@@ -178,7 +178,7 @@ def test_two_people_press_in_the_same_doubt_window_first_press_wins(live_site, b
         later.locator("#flash .flash").wait_for(timeout=5000)
         flash = later.locator("#flash").inner_text()
         # the later press gets a clear message (not an error page), the board stays
-        assert "schon weiter" in flash, flash
+        assert "Zu spät" in flash and "schneller" in flash, flash
         assert f"{first} hat zuerst gezweifelt" in reveals[0]
         assert "Fehler" not in flash and "Error" not in later.content()
         assert later.locator("#board").count() == 1
