@@ -127,11 +127,13 @@ class SpeedbasarPresenter(Presenter):
         me = view["seat"]
         types = {a["type"] for a in legal}
         helps_on = frame.advice and frame.prefs.get("hilfen", True) is not False
+        auto = frame.advice and frame.prefs.get("autoglauben", False) is True
         revealed_count = self._revealed_counts(view)
         ctx: dict[str, Any] = {
             "names": names,
             "solo": frame.advice,
             "helps_on": helps_on,
+            "auto_believe": auto,
             "hilfen_url": frame.urls.get("sort", ""),
             "rules": [
                 {"title": RULES[r][0], "text": RULES[r][1]} for r in view["rules"] if r in RULES
@@ -366,7 +368,7 @@ class SpeedbasarPresenter(Presenter):
             "pending": pending,
             "note": note,
             "instinct": hint,
-            "autobelieve": by_feature and helps_on,
+            "autobelieve": bool(by_feature),
         }
 
     def _reveal(self, view: View, names: list[str]) -> dict[str, Any] | None:

@@ -216,3 +216,37 @@ def test_phone_layout_fits(live_site, page):
     page.keyboard.press("m")
     no_overflow(page)
     shot(page, "basar-phone-marktbuch")
+
+
+def test_solo_auto_believe_runs_and_space_pauses_it(live_site, page):
+    url = live_site.url
+    page.set_viewport_size(DESKTOP)
+    register(page, url, "Carla")
+    start_solo(page, url)
+    page.locator("#auto-toggle").click()
+    page.locator("#auto-toggle", has_text="Nicht mehr automatisch").wait_for()
+    paused_and_resumed = False
+    for _ in range(60):
+        page.locator(WAIT).first.wait_for(timeout=30_000)
+        if not page.locator("#autobelieve").count():
+            my_move(page, doubt=False)
+            continue
+        window = page.locator("#doubt-window").get_attribute("data-window")
+        page.keyboard.press(" ")
+        page.locator("#autobelieve.paused").wait_for()
+        shot(page, "basar-desktop-autobelieve-paused")
+        page.wait_for_timeout(5000)
+        if not page.locator("#autobelieve").count():
+            continue  # a bot doubted first: the window is decided, try the next one
+        # paused: Carla has not believed (no clock alone, the window waits)
+        assert page.locator("#doubt-window").get_attribute("data-window") == window
+        page.keyboard.press(" ")
+        page.wait_for_function(
+            "w => !document.querySelector('#doubt-window #believe') || "
+            "document.getElementById('doubt-window').dataset.window !== w",
+            arg=window,
+            timeout=8000,
+        )
+        paused_and_resumed = True
+        break
+    assert paused_and_resumed
