@@ -22,7 +22,9 @@ Measured, only for moves *sent* inside the measurement window (after every table
 * ``latency_ms``: send -> the first board with a higher version on the OTHER player's socket
   (the "move -> broadcast" time a human at the other seat sees), p50/p95/p99/max;
 * ``errors``: rejected moves (a flash message from the server), socket errors (failed connect,
-  unexpected close) and moves that got no broadcast within ``--drain`` seconds.
+  unexpected close) and moves that got no broadcast within ``--drain`` seconds. A press that lost
+  the race in a simultaneous phase (the server's „Zu spät …“, e.g. the second doubt in one of
+  Speedbasar's doubt windows) is counted as ``late_presses``, not as an error.
 
 The benchmark needs the database only. The one broadcast it causes itself (``start_match`` tells
 the match group, which is still empty) goes to an in-memory channel layer, so the benchmark does not
@@ -183,6 +185,8 @@ class Stats:
     moves: int = 0
     sent: int = 0
     rejected: int = 0
+    #: presses that lost a race in a simultaneous phase (the first press wins): not errors
+    late: int = 0
     socket_errors: int = 0
     unanswered: int = 0
     matches_started: int = 0
@@ -380,11 +384,16 @@ class TableState:
         self.outstanding = keep
 
     def rejected(self, seat: int, reason: str) -> None:
-        if self.run.started.is_set():
+        if self.run.started.is_set() and reason.startswith("Zu spät"):
+            self.run.stats.late += 1
+        elif self.run.started.is_set():
             self.run.stats.rejected += 1
             self.run.stats.reject_reasons[reason[:120]] += 1
         self.outstanding = [o for o in self.outstanding if o[2] != seat]
-        self.acted[seat] = -1  # the server pushes the current board next: act on it again
+        if not reason.startswith("Zu spät"):
+            self.acted[seat] = -1  # the server pushes the current board next: act on it again
+        # (a lost race: the board has moved on, the newer version comes anyway – acting again on
+        # the version already answered would only send a stale move)
 
     async def maybe_act(self, seat: int) -> None:
         run = self.run
@@ -552,6 +561,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "errors": s.rejected + s.socket_errors + s.unanswered,
         "error_detail": {
             "rejected": s.rejected,
+            "late_presses": s.late,
             "socket": s.socket_errors,
             "unanswered": s.unanswered,
             "reasons": dict((s.reject_reasons + s.socket_reasons).most_common(5)),

@@ -191,6 +191,8 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
     if version != match.version:
         in_phase = bool(match.phase_key) and match.phase_since <= version < match.version
         if not in_phase:
+            if _lost_race(match, version):
+                raise ActionRejected(LATE)
             raise ActionRejected(_("Das Spiel ist schon weiter – du siehst jetzt den neuen Stand."))
         if seat_index not in engine.actors(state):
             raise ActionRejected(_("Du hast in dieser Runde schon gewählt."))
@@ -204,7 +206,14 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
     match.updated = timezone.now()
     match.recent = [
         *(match.recent or [])[-(RECENT_MOVES - 1) :],
-        {"v": match.version, "seat": seat_index, "by": by, "events": events},
+        # "phase": the simultaneous phase the move was made in (to tell a lost race later)
+        {
+            "v": match.version,
+            "seat": seat_index,
+            "by": by,
+            "events": events,
+            "phase": match.phase_key,
+        },
     ]
     key = engine.simultaneous_key(state) or ""
     phase_changed = key != match.phase_key or not key
@@ -231,6 +240,18 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
             "phase_since",
         ]
     )
+
+
+#: the answer to a choice sent from inside a simultaneous phase that has been decided meanwhile
+#: (Speedbasar's doubt window: the first press wins)
+LATE = _("Zu spät – jemand anderes war schneller. Du siehst jetzt, wie es ausging.")
+
+
+def _lost_race(match: Match, version: int) -> bool:
+    """Whether the move right after ``version`` was made inside a simultaneous phase: a choice
+    sent with ``version`` was then a press in that phase that came too late."""
+    following = next((e for e in match.recent or [] if e.get("v") == version + 1), None)
+    return bool(following and following.get("phase"))
 
 
 def _ends_round(game: str, events: list[dict[str, Any]]) -> bool:
@@ -567,9 +588,19 @@ def parse_action(raw: Any) -> Action:
     if not isinstance(action.get("type"), str) or len(action) > 8:
         raise ActionRejected(_("Unbekannter Zug."))
     for key, value in action.items():
-        if not isinstance(key, str) or not isinstance(value, str | int | bool | type(None)):
+        if not isinstance(key, str) or not _plain(value):
             raise ActionRejected(_("Unbekannter Zug."))
     return action
+
+
+def _plain(value: Any) -> bool:
+    """A plain value, or a short list of plain strings and numbers (Speedbasar lays
+    ``"cards": ["K7"]``)."""
+    if isinstance(value, list):
+        return len(value) <= 8 and all(
+            isinstance(v, str | int) and not isinstance(v, bool) for v in value
+        )
+    return isinstance(value, str | int | bool | type(None))
 
 
 def parse_version(raw: Any) -> int:

@@ -73,6 +73,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 KEYS_HELP = {
     "speedone": "1–9 Karte legen, D ziehen, O ONE",
+    "speedbasar": "1–9 Karte wählen, Enter legen, Esc abbrechen, P passen, G glauben, "
+    "Z Zahl anzweifeln, W Gewürz anzweifeln, S Stimmt genau, R Rat, M Marktbuch, Leertaste hält "
+    "das automatische Glauben an",
     "speedwerk": "0–9 ansagen, 1–9 Karte spielen, R Rat, L letzter Stich, Esc schließt Dialoge",
 }
 
@@ -129,12 +132,21 @@ def _flash_only(request: HttpRequest, match: Match, message: str) -> HttpRespons
     return HttpResponse(html, headers={"HX-Reswap": "none"})
 
 
+#: on/off preferences a seat may switch (with their defaults): Speedbasar's solo helps
+PREF_SWITCHES = {"hilfen": True, "autoglauben": False}
+
+
 @require_POST
 def sort(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Cycle the hand sorting of the seat; the choice is remembered for the match."""
+    """Cycle the hand sorting of the seat; the choice is remembered for the match. With
+    ``pref=hilfen`` or ``pref=autoglauben`` it switches that solo help (Speedbasar's "Hilfen
+    zeigen", "Nach 4 s automatisch glauben") instead."""
     match = _live_match(match_id)
     seat = _seat(match, request)
-    if seat is not None:
+    pref = request.POST.get("pref", "")
+    if seat is not None and pref in PREF_SWITCHES:
+        services.set_pref(seat, pref, not seat.prefs.get(pref, PREF_SWITCHES[pref]))
+    elif seat is not None:
         services.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
         request.session[f"sort:{match.game}"] = seat.prefs["sort"]
     if not request.htmx:

@@ -7,9 +7,12 @@ so a broken presenter fails at start-up instead of rendering an empty board.
 from __future__ import annotations
 
 from games.presenters.base import Frame, Presenter, action_json
+from games.presenters.speedbasar import SpeedbasarPresenter
 from games.presenters.speedone import SpeedonePresenter
 from games.presenters.speedwerk import SpeedwerkPresenter
 
-PRESENTERS: dict[str, Presenter] = {p.slug: p for p in (SpeedonePresenter(), SpeedwerkPresenter())}
+PRESENTERS: dict[str, Presenter] = {
+    p.slug: p for p in (SpeedonePresenter(), SpeedbasarPresenter(), SpeedwerkPresenter())
+}
 
 __all__ = ["PRESENTERS", "Frame", "Presenter", "action_json"]

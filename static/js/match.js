@@ -23,10 +23,14 @@
     if (dlg && dlg.open) dlg.close();
     sending = true;
     b.classList.add("sending");
+    // the answer goes into the frame's holder, not into this #board element: a push may replace
+    // the board while the move is under way, and a detached target would swallow the answer
+    // (with the message of a refused move, e.g. a late press in a simultaneous phase)
+    var holder = b.parentNode;
     htmx.ajax("POST", b.dataset.actUrl, {
-      source: control,
-      target: "#board",
-      swap: "outerHTML",
+      source: holder,
+      target: holder,
+      swap: "innerHTML",
       values: { action: control.getAttribute("data-action"), version: b.dataset.version },
     }).finally(function () {
       sending = false;
@@ -82,7 +86,19 @@
     var frag = e.detail.fragment;
     var el = frag && (frag.id === "board" ? frag : frag.querySelector && frag.querySelector("#board"));
     if (el && version(el) < currentVersion()) e.detail.shouldSwap = false;
-    else rememberFocus();
+    else {
+      rememberFocus();
+      // a push of the version the page already shows must not wipe the message the answer to
+      // the own (refused) move brought, e.g. "too late" in a simultaneous phase
+      var flash = document.getElementById("flash");
+      keptFlash = el && version(el) === currentVersion() && flash && flash.textContent.trim() ? flash.innerHTML : "";
+    }
+  });
+  var keptFlash = "";
+  document.body.addEventListener("htmx:oobAfterSwap", function () {
+    var flash = document.getElementById("flash");
+    if (keptFlash && flash && !flash.textContent.trim()) flash.innerHTML = keptFlash;
+    keptFlash = "";
   });
   document.body.addEventListener("htmx:beforeSwap", function (e) {
     var m = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");

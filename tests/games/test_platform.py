@@ -49,7 +49,9 @@ def hidden_cards(engine, state, seat: int) -> set[str]:
     for other in range(len(engine.view(state, None)["scores"])):
         if other == seat:
             continue
-        for card in engine.view(state, other).get("hand") or []:
+        for entry in engine.view(state, other).get("hand") or []:
+            # a hand entry is a card, or a dict naming it (Speedbasar: card, mark, claims)
+            card = entry["card"] if isinstance(entry, dict) else entry
             if f"'{card}'" not in view_text:
                 out.add(card)
     return out

@@ -1,0 +1,252 @@
+"""Speedbasar end to end in headless Chromium: solo by clicking (laying with a claim, doubting,
+the reveal, Marktbuch, Rat and Händler-Instinkt), a live table with a guest where both people press
+in the same doubt window, and the phone-size layout."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.test_speedone_live import change_setting, register
+from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
+
+pytestmark = [pytest.mark.browser]
+
+WAIT = "#board [data-action]:not([disabled]):visible, #board [data-dialog]:visible, #game-over"
+
+
+def start_solo(page, url: str, bots: int = 2) -> None:
+    page.goto(url + "/spiele/speedbasar/")
+    page.locator("select[name=bots]").select_option(str(bots))
+    page.locator("select[name=strength]").select_option("leicht")
+    page.get_by_role("button", name="Solo starten").click()
+    page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+
+
+def wait_for_change(page, version: str | None) -> None:
+    page.wait_for_function(
+        "v => document.getElementById('board').dataset.version !== v", arg=version
+    )
+
+
+def my_move(page, *, doubt: bool) -> str:
+    """One decision of the person by clicking: in the doubt window doubt the number (``doubt``)
+    or believe, on the own turn lay the first card with the first (honest if possible) claim.
+    Returns what was done ("" when the board offers nothing)."""
+    # the answer to the previous move may still be under way (the push came first)
+    page.wait_for_function("!document.getElementById('board').classList.contains('sending')")
+    board = page.locator("#board")
+    version = board.get_attribute("data-version")
+    if page.locator("#doubt-number").count():
+        page.locator("#doubt-number" if doubt else "#believe").click()
+        wait_for_change(page, version)
+        return "doubt" if doubt else "believe"
+    opener = board.locator(".basar-cards [data-dialog]")
+    if opener.count():
+        opener.first.click()
+        dialog = page.locator("dialog[open]")
+        assert "als was?" in dialog.inner_text()
+        # the honest claim (if any) comes first and has the focus: Enter lays it
+        page.keyboard.press("Enter")
+        wait_for_change(page, version)
+        return "lay"
+    return ""
+
+
+def test_a_solo_game_by_clicking_with_doubt_reveal_marktbuch_and_helps(live_site, page):
+    url = live_site.url
+    page.set_viewport_size(DESKTOP)
+    register(page, url, "Anton")
+    start_solo(page, url)
+    assert page.locator(".seat").count() == 3
+    assert "noch" in page.locator("#draw-pile").inner_text()
+    # the hand: six cards, sorted by spice, "passt" on what can be claimed honestly
+    assert page.locator(".basar-cards > li").count() == 6
+    # the Marktbuch opens with M: 3 spices × 10 numbers, 3 dots each, plus the jokers
+    page.keyboard.press("m")
+    assert page.locator("#marktbuch[open]").count() == 1
+    assert page.locator("#marktbuch table.book td .dot").count() == 90
+    assert page.locator("#marktbuch td .dot.hand, #marktbuch .joker-row .dot.hand").count() == 6
+    shot(page, "basar-desktop-start")
+    page.keyboard.press("m")
+
+    doubted = revealed = laid = 0
+    instinct_seen = False
+    for _ in range(120):
+        if page.locator("#game-over").count():
+            break
+        if page.locator("#reveal").count():
+            revealed += 1
+        page.locator(WAIT).first.wait_for(timeout=30_000)
+        if page.locator("#doubt-number").count():
+            # solo: no clock in the doubt window, the Händler-Instinkt shows the odds
+            assert page.locator("#countdown").count() == 0
+            instinct = page.locator("#instinct")
+            if instinct.count():
+                instinct_seen = True
+                assert "%" in instinct.inner_text()
+            claim = page.locator("#doubt-number").inner_text()
+            assert re.search(r"Nicht die \d+!", claim)
+            assert "Kein " in page.locator("#doubt-spice").inner_text()
+            if doubted < 2:
+                if doubted == 0:
+                    shot(page, "basar-desktop-doubt-window")
+                my_move(page, doubt=True)
+                doubted += 1
+                page.locator("#reveal").wait_for()
+                text = page.locator("#reveal").inner_text()
+                assert "Anton hat zuerst gezweifelt" in text and "bekommt den Stapel" in text
+                assert "Geprüft wurde die Zahl" in text
+                assert "aufgedeckt" in page.locator("#ticker").inner_text()
+                if doubted == 1:
+                    shot(page, "basar-desktop-reveal")
+                continue
+        if page.locator("#pass").count() and laid == 1:
+            page.keyboard.press("r")  # Rat on the own turn
+            page.locator("#advice-panel .advice-text").wait_for()
+            assert page.locator("#advice-panel").inner_text().strip()
+        done = my_move(page, doubt=False)
+        laid += done == "lay"
+        if laid > 12 and doubted >= 2 and revealed:
+            break
+    assert doubted >= 1 and laid >= 1
+    assert instinct_seen
+    assert "verdeckt" in page.locator("#ticker").inner_text()
+    # Hilfen ausblenden: no Rat button and no Händler-Instinkt any more
+    if page.locator("#helps-toggle").count():
+        page.locator("#helps-toggle").click()
+        page.locator("#helps-toggle", has_text="Hilfen zeigen").wait_for()
+        assert not page.locator("#advice").is_visible()
+        assert page.locator("#instinct").count() == 0
+
+
+def test_two_people_press_in_the_same_doubt_window_first_press_wins(live_site, browser):
+    url = live_site.url
+    host = browser.new_context(locale="de-DE", viewport=DESKTOP)
+    guest = browser.new_context(locale="de-DE", viewport=PHONE)
+    try:
+        alice = host.new_page()
+        register(alice, url, "Alice")
+        alice.goto(url + "/spiele/speedbasar/")
+        alice.get_by_role("button", name="Tisch eröffnen").click()
+        alice.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+        change_setting(alice, "seats", "3")
+        change_setting(alice, "move_seconds", "0")
+        change_setting(alice, "opt_zweifel_sekunden", "8")
+        invite = alice.locator("#invite-link").input_value()
+
+        gustav = guest.new_page()
+        gustav.goto(invite)
+        gustav.get_by_label("Dein Anzeigename").fill("Gustav")
+        gustav.get_by_role("button", name="Weiter zum Tisch").click()
+        gustav.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+        gustav.get_by_role("button", name="Bereit").click()
+        alice.locator(".members li", has_text="Gustav").locator(".badge.ok").wait_for()
+        alice.get_by_role("button", name="Partie starten").click()
+        alice.wait_for_url(re.compile(r".*/partie/\d+/$"))
+        gustav.wait_for_url(re.compile(r".*/partie/\d+/$"))
+        assert "Gast" in gustav.locator(".seat.me").inner_text()
+
+        pages = {"Alice": alice, "Gustav": gustav}
+        pressed = False
+        for _ in range(200):
+            both = all(p.locator("#doubt-number").count() for p in pages.values())
+            if both:
+                # the bot laid: both may doubt in the same window; the window runs on a clock
+                assert alice.locator("#countdown").count() == 1
+                shot(gustav, "basar-phone-doubt-window")
+                alice.evaluate("document.getElementById('doubt-number').click()")
+                gustav.evaluate("document.getElementById('doubt-spice').click()")
+                # the reveal right away (the bot may lay the next card soon after)
+                reveals = [p.locator("#reveal").inner_text(timeout=5000) for p in pages.values()]
+                pressed = True
+                break
+            for p in pages.values():
+                if p.locator("#doubt-number").count():
+                    # a person laid: the other one believes (G)
+                    v = p.locator("#board").get_attribute("data-version")
+                    p.keyboard.press("g")
+                    wait_for_change(p, v)
+                elif p.locator(".basar-cards [data-dialog]").count():
+                    my_move(p, doubt=False)
+            alice.wait_for_timeout(150)
+        assert pressed, "the bot never laid a card both could doubt"
+        first = "Alice" if "Alice hat zuerst" in reveals[0] else "Gustav"
+        assert all(f"{first} hat zuerst gezweifelt" in r for r in reveals)
+        later = pages["Gustav" if first == "Alice" else "Alice"]
+        later.locator("#flash .flash").wait_for(timeout=5000)
+        flash = later.locator("#flash").inner_text()
+        # the later press gets a clear message (not an error page), the board stays
+        assert "Zu spät" in flash and "schneller" in flash, flash
+        assert f"{first} hat zuerst gezweifelt" in reveals[0]
+        assert "Fehler" not in flash and "Error" not in later.content()
+        assert later.locator("#board").count() == 1
+        assert gustav.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(gustav, "basar-phone-guest-reveal")
+        shot(alice, "basar-desktop-table-reveal")
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_phone_layout_fits(live_site, page):
+    url = live_site.url
+    page.set_viewport_size(PHONE)
+    register(page, url, "Berta")
+    start_solo(page, url, bots=5)
+    no_overflow(page)
+    shot(page, "basar-phone-start")
+    for _ in range(25):
+        page.locator(WAIT).first.wait_for(timeout=30_000)
+        if page.locator("#game-over").count():
+            break
+        if page.locator("#doubt-number").count():
+            no_overflow(page)
+            shot(page, "basar-phone-doubt")
+        my_move(page, doubt=page.locator("#reveal").count() == 0)
+        no_overflow(page)
+    # a dialog to lay a card fits as well
+    opener = page.locator(".basar-cards [data-dialog]")
+    if opener.count():
+        opener.first.click()
+        no_overflow(page)
+        shot(page, "basar-phone-lay-dialog")
+        page.keyboard.press("Escape")
+    page.keyboard.press("m")
+    no_overflow(page)
+    shot(page, "basar-phone-marktbuch")
+
+
+def test_solo_auto_believe_runs_and_space_pauses_it(live_site, page):
+    url = live_site.url
+    page.set_viewport_size(DESKTOP)
+    register(page, url, "Carla")
+    start_solo(page, url)
+    page.locator("#auto-toggle").click()
+    page.locator("#auto-toggle", has_text="Nicht mehr automatisch").wait_for()
+    paused_and_resumed = False
+    for _ in range(60):
+        page.locator(WAIT).first.wait_for(timeout=30_000)
+        if not page.locator("#autobelieve").count():
+            my_move(page, doubt=False)
+            continue
+        window = page.locator("#doubt-window").get_attribute("data-window")
+        page.keyboard.press(" ")
+        page.locator("#autobelieve.paused").wait_for()
+        shot(page, "basar-desktop-autobelieve-paused")
+        page.wait_for_timeout(5000)
+        if not page.locator("#autobelieve").count():
+            continue  # a bot doubted first: the window is decided, try the next one
+        # paused: Carla has not believed (no clock alone, the window waits)
+        assert page.locator("#doubt-window").get_attribute("data-window") == window
+        page.keyboard.press(" ")
+        page.wait_for_function(
+            "w => !document.querySelector('#doubt-window #believe') || "
+            "document.getElementById('doubt-window').dataset.window !== w",
+            arg=window,
+            timeout=8000,
+        )
+        paused_and_resumed = True
+        break
+    assert paused_and_resumed
