@@ -74,6 +74,10 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 KEYS_HELP = {
     "speedone": "1–9 Karte legen, D ziehen, O ONE",
     "speedwerk": "0–9 ansagen, 1–9 Karte spielen, R Rat, L letzter Stich, Esc schließt Dialoge",
+    "speedtroedel": (
+        "1–9 Karte (auch Schnäppchenblick und Tauschrunde), 1–5 Farbe bei „Heute gefragt“, "
+        "R Rat, L letzter Stich, D Dein Laden"
+    ),
 }
 
 

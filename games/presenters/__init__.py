@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from games.presenters.base import Frame, Presenter, action_json
 from games.presenters.speedone import SpeedonePresenter
+from games.presenters.speedtroedel import SpeedtroedelPresenter
 from games.presenters.speedwerk import SpeedwerkPresenter
 
-PRESENTERS: dict[str, Presenter] = {p.slug: p for p in (SpeedonePresenter(), SpeedwerkPresenter())}
+PRESENTERS: dict[str, Presenter] = {
+    p.slug: p for p in (SpeedonePresenter(), SpeedwerkPresenter(), SpeedtroedelPresenter())
+}
 
 __all__ = ["PRESENTERS", "Frame", "Presenter", "action_json"]
