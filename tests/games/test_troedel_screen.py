@@ -161,3 +161,50 @@ def test_every_public_event_has_a_ticker_line():
     assert "Smaragd 0" in p.describe(events[0], names)
     assert "Cleo nimmt" not in p.describe(events[1], names)
     assert "Alice nimmt Spielzeug 9" in p.describe(events[1], names)
+
+
+@pytest.mark.django_db
+def test_rat_gives_a_german_reason_for_every_kind_of_decision(client, alice, bots):
+    """A solo game dealt as usual: at the first card, Schnäppchenblick, Tauschrunde and Heute
+    gefragt decision of Alice the Rat names a choice the board offers and says why."""
+    import random
+
+    from bench import client as generic
+
+    engine = get_engine("speedtroedel")
+    bots3 = bots_of("leicht")[:3]
+    seats = [SeatSpec(alice.username, user=alice)] + [
+        SeatSpec(b.username, user=b, bot_strength="leicht") for b in bots3
+    ]
+    client.force_login(alice)
+    asked: dict[str, str] = {}
+    for seed in range(1, 40):
+        match = services.start_match(
+            "speedtroedel", seats, {"partie_kurz": True}, solo=True, seed=seed
+        )
+        rng = random.Random(seed)
+        for _ in range(400):
+            match.refresh_from_db()
+            if match.status != Match.Status.RUNNING:
+                break
+            state = engine.from_json(match.state)
+            actors = sorted(engine.actors(state))
+            if 0 not in actors:
+                assert services.run_bot(match.pk, match.version, actors[0])
+                continue
+            phase = engine.view(state, 0)["phase"]
+            html = board(match)
+            if phase not in asked and len(engine.legal_actions(state, 0)) > 1:
+                answer = client.post(f"/partie/{match.pk}/rat/").content.decode()
+                advised = re.search(r'data-advised="([^"]+)"', answer)
+                assert advised, answer
+                assert f'data-action="{advised.group(1)}"' in html, (phase, advised.group(1))
+                text = text_of(answer).strip()
+                assert not CODE.search(text), text
+                asked[phase] = text
+            action = generic.choose(html, rng)
+            services.play(match.pk, 0, action, version=match.version)
+        if set(asked) >= {"play", "pick", "swap", "ask"}:
+            break
+    assert set(asked) >= {"play", "pick", "swap", "ask"}, asked
+    assert all(len(t) > 20 for t in asked.values()), asked
