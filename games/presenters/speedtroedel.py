@@ -26,7 +26,7 @@ COLOUR_CLASS = {
     "M": "messing",
     "E": "smaragd",
 }
-COLOUR_SYMBOL = {"P": "☕", "S": "♞", "B": "📖", "M": "🔔", "E": "◆"}
+COLOUR_SYMBOL = {"P": "☕", "S": "♞", "B": "¶", "M": "☼", "E": "◆"}
 SPECIAL = {
     "T": ("Tauschrunde", "⇄", "Am Ende des Stichs gibt jeder 1 Handkarte an den linken Nachbarn."),
     "F": ("Fälschung", "✗", "Wer sie auf den Ladentisch nimmt, bekommt sofort −3 Punkte."),
