@@ -38,6 +38,7 @@
     var t = e.target.closest && e.target.closest("[data-action], [data-dialog]");
     if (!t || !t.closest("#board")) return;
     e.preventDefault();
+    if (touchPreview(t)) return;
     if (t.hasAttribute("data-dialog")) {
       var d = document.getElementById(t.getAttribute("data-dialog"));
       if (d && !d.open) {
@@ -49,6 +50,19 @@
     }
     send(t);
   });
+
+  // -- Vorschau on touch screens: a control with `data-preview` shows its text in the board's
+  // `[data-preview-out]` on the first tap and acts on the second (hover shows it with a mouse) --
+  var coarse = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+  var byKey = false;
+  function touchPreview(t) {
+    if (!coarse || byKey || !t.hasAttribute("data-preview") || t.classList.contains("armed")) return false;
+    document.querySelectorAll("#board .armed").forEach(function (x) { x.classList.remove("armed"); });
+    t.classList.add("armed");
+    var out = document.querySelector("#board [data-preview-out]");
+    if (out) out.textContent = t.getAttribute("data-preview");
+    return true;
+  }
 
   // -- keys ---------------------------------------------------------------------------------
   document.addEventListener("keydown", function (e) {
@@ -74,7 +88,8 @@
     e.preventDefault();
     if (el.tagName.toLowerCase() === "summary") { el.parentElement.open = !el.parentElement.open; return; }
     el.focus();
-    el.click();
+    byKey = true;
+    try { el.click(); } finally { byKey = false; }
   });
 
   // -- a fragment older than what the page shows is dropped ---------------------------------

@@ -213,3 +213,28 @@ def test_phone_layout_of_a_solo_game_fits(live_site, page):
     page.locator("#round-summary").wait_for()
     no_overflow(page)
     shot(page, "troedel-phone-kassensturz")
+
+
+def test_on_a_touch_screen_the_first_tap_shows_the_vorschau_the_second_plays(live_site, browser):
+    url = live_site.url
+    context = browser.new_context(locale="de-DE", viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        register(page, url, "Anna")
+        stacked_table(page, url)
+        page.get_by_role("button", name="Partie starten").click()
+        page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+        board = page.locator("#board")
+        version = board.get_attribute("data-version")
+        card = page.locator('.hand button[data-card="E5"]')
+        card.tap()
+        assert page.locator("#vorschau").inner_text() == "Mit Smaragd 5 spielst du aus."
+        page.wait_for_timeout(500)
+        assert board.get_attribute("data-version") == version, "the first tap plays nothing"
+        card.tap()
+        wait_for_move(page, version)
+        assert "Anna legt Smaragd 5." in page.locator("#ticker").inner_text()
+        no_overflow(page)
+    finally:
+        context.close()
