@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from games.engines.base import Action, Event, View
@@ -266,6 +267,13 @@ class SpeedtroedelPresenter(Presenter):
                         "title": f"Beim Kassensturz +{n} Punkte für den Ladentisch",
                     }
                 )
+            if s == view["seat"] and not view["over"] and "hand" in view:
+                # a tap on the own counter, box or "+n" opens "Dein Laden" (the browser opens a
+                # closed <details> around a fragment target)
+                for stat in row:
+                    stat["value"] = format_html(
+                        '<a href="#shop-inhalt" class="shop-link">{}</a>', stat["value"]
+                    )
             if view["voids"][s] and not view["over"]:
                 row.append(
                     {

@@ -107,7 +107,20 @@
 
   // -- focus stays on the hand after a board swap -------------------------------------------
   var focusKey = null;
+  // panels a person opened (<details id=…>: Letzter Stich, Dein Laden) stay open across swaps
+  var openPanels = [];
+  function rememberPanels() {
+    var b = board();
+    if (b) openPanels = Array.prototype.map.call(b.querySelectorAll("details[id][open]"), function (d) { return d.id; });
+  }
+  function restorePanels() {
+    openPanels.forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d && d.tagName.toLowerCase() === "details") d.open = true;
+    });
+  }
   function rememberFocus() {
+    rememberPanels();
     var a = document.activeElement;
     var b = board();
     if (!b) return;
@@ -177,7 +190,7 @@
     htmx.ajax("GET", b.dataset.boardUrl + "?v=" + b.dataset.version, { target: "#board", swap: "outerHTML" });
   }, 8000);
 
-  function afterSwap() { tick(); restoreFocus(); announce(); markAdvice(); }
+  function afterSwap() { restorePanels(); tick(); restoreFocus(); announce(); markAdvice(); }
   document.body.addEventListener("htmx:afterSettle", afterSwap);
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
   document.addEventListener("focusin", function (e) {

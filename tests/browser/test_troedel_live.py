@@ -196,10 +196,15 @@ def test_phone_layout_of_a_solo_game_fits(live_site, page):
     page.locator(".hand button.playable").first.wait_for(timeout=30_000)
     no_overflow(page)
     shot(page, "troedel-phone-start")
-    page.locator("#shop summary").click()
+    # a tap on the own Ladentisch or Kiste at the seat opens "Dein Laden"
+    page.locator(".seat.me .shop-link").first.click()
+    page.wait_for_function("() => document.getElementById('shop').open")
     assert "Kiste" in page.locator("#shop").inner_text()
     no_overflow(page)
     shot(page, "troedel-phone-shop")
+    # the panel stays open while the board changes
+    assert act_once(page)
+    assert page.evaluate("document.getElementById('shop').open")
     for _ in range(200):
         if page.locator("#round-summary").count():
             break
