@@ -208,3 +208,31 @@ def test_rat_gives_a_german_reason_for_every_kind_of_decision(client, alice, bot
             break
     assert set(asked) >= {"play", "pick", "swap", "ask"}, asked
     assert all(len(t) > 20 for t in asked.values()), asked
+
+
+@pytest.mark.django_db
+def test_a_finished_rekordjagd_shows_as_best_under_meine_partien(client, alice, bots):
+    import random
+
+    from accounts.identity import Player
+    from bench import client as generic
+    from lobby.services import start_solo
+
+    engine = get_engine("speedtroedel")
+    match = start_solo(Player(user=alice), "speedtroedel", 2, "leicht", {"partie_kurz": True})
+    rng = random.Random(1)
+    for _ in range(600):
+        match.refresh_from_db()
+        if match.status != Match.Status.RUNNING:
+            break
+        actors = sorted(engine.actors(engine.from_json(match.state)))
+        if 0 in actors:
+            action = generic.choose(board(match), rng)
+            services.play(match.pk, 0, action, version=match.version)
+        else:
+            assert services.run_bot(match.pk, match.version, actors[0])
+    assert match.status == Match.Status.FINISHED
+    score = match.seats.get(index=0).score
+    client.force_login(alice)
+    page = client.get("/konto/profil/").content.decode()
+    assert f"Speedtrödel gegen leicht: Bestwert {score} Punkte (1 Partie" in page
