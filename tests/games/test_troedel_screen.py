@@ -236,3 +236,29 @@ def test_a_finished_rekordjagd_shows_as_best_under_meine_partien(client, alice, 
     client.force_login(alice)
     page = client.get("/konto/profil/").content.decode()
     assert f"Speedtrödel gegen leicht: Bestwert {score} Punkte (1 Partie" in page
+
+
+def test_open_attic_knapp_ramschtag_and_heute_gefragt_are_shown():
+    from django.template.loader import render_to_string
+
+    from games.presenters import Frame
+
+    engine = get_engine("speedtroedel")
+    p = PRESENTERS["speedtroedel"]
+    state = engine.new_game(3, {"dachboden_offen": True}, 11)
+    state.attic = state.attic[:3]  # far too few for the next round
+    state.ramsch = True
+    state.g_colour, state.g_caller = 4, 1
+    view = engine.view(state, 0)
+    frame = Frame(names=["Alice", "Bruno", "Cleo"], urls={})
+    ctx = p.present(view, engine.legal_actions(state, 0), frame)
+    assert ctx["attic"]["knapp"] and ctx["attic"]["open"] and ctx["attic"]["top_html"]
+    texts = [x["text"] for x in ctx["follow_line"]]
+    assert "Heute gefragt: Smaragd (von Bruno)" in texts
+    assert "Ramschtag: Die niedrigste Karte gewinnt den Stich." in texts
+    html = render_to_string(p.board_template, {**ctx, "view": view, "me": None, "match": None})
+    assert "knapp!" in html and "Dachboden offen" in html
+    top = view["attic"]["top"]
+    from games.presenters.speedtroedel import card_name
+
+    assert card_name(top) in html
