@@ -178,12 +178,15 @@ def test_rat_gives_a_german_reason_for_every_kind_of_decision(client, alice, bot
     ]
     client.force_login(alice)
     asked: dict[str, str] = {}
+    # full games (Heute gefragt lies deep in the attic); Alice plays it and the Schnäppchenblicke
+    # whenever she can
+    wanted = ("H", "P0", "S0", "B0", "M0", "E0")
     for seed in range(1, 40):
-        match = services.start_match(
-            "speedtroedel", seats, {"partie_kurz": True}, solo=True, seed=seed
-        )
+        match = services.start_match("speedtroedel", seats, {}, solo=True, seed=seed)
         rng = random.Random(seed)
-        for _ in range(400):
+        for _ in range(2000):
+            if set(asked) >= {"play", "pick", "swap", "ask"}:
+                break
             match.refresh_from_db()
             if match.status != Match.Status.RUNNING:
                 break
@@ -202,7 +205,10 @@ def test_rat_gives_a_german_reason_for_every_kind_of_decision(client, alice, bot
                 text = text_of(answer).strip()
                 assert not CODE.search(text), text
                 asked[phase] = text
-            action = generic.choose(html, rng)
+            offered = generic.actions(html)
+            action = next(
+                (a for a in offered if a.get("card") in wanted), generic.choose(html, rng)
+            )
             services.play(match.pk, 0, action, version=match.version)
         if set(asked) >= {"play", "pick", "swap", "ask"}:
             break
