@@ -243,3 +243,18 @@ def test_on_a_touch_screen_the_first_tap_shows_the_vorschau_the_second_plays(liv
         no_overflow(page)
     finally:
         context.close()
+
+
+def test_the_haendlerschule_on_a_phone(live_site, page):
+    url = live_site.url
+    page.set_viewport_size(PHONE)
+    page.goto(url + "/spiele/speedtroedel/")
+    page.locator("#school-link").click()
+    page.get_by_role("link", name="Schnäppchenblick").click()
+    page.get_by_label("Eine Karte deiner Wahl aus dem Stich").check()
+    page.get_by_role("button", name="Antworten").click()
+    assert "Richtig!" in page.locator("#verdict").inner_text()
+    no_overflow(page)
+    shot(page, "troedel-phone-schule")
+    page.get_by_role("link", name="Alle Lektionen").click()
+    assert "Bestanden: 1 von 5" in page.locator("#school").inner_text()
