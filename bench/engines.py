@@ -26,7 +26,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from games.engines.base import GAME_SLUGS, Engine, get_engine
+from games.engines.base import Engine, engines, get_engine
 from games.engines.benchspec import BenchSpec, Tournament
 
 
@@ -179,7 +179,9 @@ def run(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(GAME_SLUGS), choices=GAME_SLUGS)
+    slugs = [e.slug for e in engines()]
+    # no ``choices=``: Python 3.11's argparse checks the whole default list against them
+    parser.add_argument("games", nargs="*", help=f"default: all ({', '.join(slugs)})")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     parser.add_argument("--quick", action="store_true", help="small version, under a minute")
     parser.add_argument("--tournaments-only", action="store_true")
@@ -192,7 +194,10 @@ def main(argv: list[str] | None = None) -> int:
         help="run only these tournaments, e.g. --only stark-leicht --only stark-normal-5",
     )
     args = parser.parse_args(argv)
-    for slug in args.games:
+    unknown = [g for g in args.games if g not in slugs]
+    if unknown:
+        parser.error(f"unknown game(s): {', '.join(unknown)} (choose from {', '.join(slugs)})")
+    for slug in args.games or slugs:
         out = run(slug, args.quick, args.workers, args.tournaments_only, args.only)
         if args.json:
             print(json.dumps(out))

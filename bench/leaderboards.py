@@ -34,8 +34,8 @@ def populate(matches: int, users: int, seed: int) -> dict[str, Any]:
     from django.utils import timezone
 
     from accounts.models import User
-    from games.engines.base import GAME_SLUGS
     from games.models import Match
+    from games.registry import SLUGS
     from leaderboards.booking import month_of, rebuild_totals
     from leaderboards.models import LeaderboardEntry
 
@@ -54,7 +54,7 @@ def populate(matches: int, users: int, seed: int) -> dict[str, Any]:
             rows = []
             for _ in range(size):
                 finished = now - timedelta(days=rng.uniform(0, 365))
-                game = rng.choice(GAME_SLUGS)
+                game = rng.choice(SLUGS)
                 rows.append(
                     Match(
                         game=game,
@@ -94,7 +94,7 @@ def populate(matches: int, users: int, seed: int) -> dict[str, Any]:
 
     ratings = []
     for uid in user_ids:
-        for game in GAME_SLUGS:
+        for game in SLUGS:
             mu, sigma = rng.gauss(25, 4), rng.uniform(1.5, 8.3)
             ratings.append(
                 Rating(
@@ -169,7 +169,7 @@ def time_pages(repeats: int) -> dict[str, Any]:
     from django.test import Client
 
     from accounts.models import User
-    from games.engines.base import GAME_SLUGS
+    from games.registry import SLUGS
     from leaderboards.models import ALL_TIME, LeaderboardTotal
     from leaderboards.tables import current_period, table
 
@@ -198,7 +198,7 @@ def time_pages(repeats: int) -> dict[str, Any]:
         }
     times = []
     for _ in range(repeats):
-        for game in GAME_SLUGS:
+        for game in SLUGS:
             t = time.perf_counter()
             table(game, period, viewer)
             table(game, ALL_TIME, viewer)

@@ -59,7 +59,7 @@ from urllib.parse import urlsplit
 
 from bench import client
 
-MAX_TABLES = 500
+MAX_TABLES = 2000
 MAX_SECONDS = 600
 #: how long a seat waits for its own board before acting on the board right after its own move
 PENDING_RECHECK_S = 0.25
@@ -108,8 +108,8 @@ def setup_django() -> None:
     logging.getLogger("speedgames").setLevel(logging.WARNING)  # no "match start" line per match
 
 
-def make_players(table: int) -> list[tuple[Any, str]]:
-    """Two users for ``table`` and a fresh logged-in session cookie for each."""
+def make_players(table: int, count: int = 2) -> list[tuple[Any, str]]:
+    """``count`` users for ``table`` and a fresh logged-in session cookie for each."""
     from importlib import import_module
 
     from django.conf import settings
@@ -120,7 +120,7 @@ def make_players(table: int) -> list[tuple[Any, str]]:
 
     store_cls = getattr(import_module(settings.SESSION_ENGINE), "SessionStore", DbStore)
     out = []
-    for side in "ab":
+    for side in "abcd"[:count]:
         name = f"load{table}-{side}"
         user = User.objects.filter(username=name).first()
         if user is None:
@@ -242,7 +242,7 @@ class Run:
 
     async def table(self, index: int) -> None:
         try:
-            players = await self.db(make_players, index)
+            players = await self.db(make_players, index, self.args.players)
         except Exception as exc:  # noqa: BLE001 - reported, the table stays empty
             self.socket_error(exc)
             self._mark_ready(index)
@@ -294,16 +294,18 @@ class TableState:
         self.index = index
         self.thinking: set[asyncio.Task[None]] = set()
         self.sockets = sockets
-        self.boards: list[Board | None] = [None, None]
-        self.acted = [-1, -1]  # the board version each seat last acted on
+        people = len(sockets)
+        self.boards: list[Board | None] = [None] * people
+        self.acted = [-1] * people  # the board version each seat last acted on
         # the board version each seat's move in flight was sent with (-1: none)
-        self.pending = [-1, -1]
+        self.pending = [-1] * people
         self.outstanding: list[tuple[int, float, int, bool]] = []  # version, t_sent, seat, counted
         self.finished = asyncio.Event()
         self.rng = random.Random(index)
 
     async def play(self, first: bool) -> None:
-        readers = [asyncio.create_task(self.reader(s)) for s in (0, 1)]
+        seats = range(len(self.sockets))
+        readers = [asyncio.create_task(self.reader(s)) for s in seats]
         try:
             if first:
                 # wait for both initial boards, then for the window to open
@@ -313,7 +315,7 @@ class TableState:
                     await asyncio.sleep(0.05)
                 self.run._mark_ready(self.index)
                 await self.run.started.wait()
-                for s in (0, 1):
+                for s in seats:
                     await self.maybe_act(s)
             stop = asyncio.create_task(self.run.stopping.wait())
             done = asyncio.create_task(self.finished.wait())
@@ -438,6 +440,69 @@ class TableState:
         await self.sockets[seat].send(json.dumps({**action, "version": board.version}))
 
 
+# -- the server's processes (Linux /proc) ----------------------------------------------------------
+CLK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def server_processes(status_file: str | None) -> dict[str, int]:
+    """Name -> pid of the server's children, from the supervisor's ``supervisor.json``."""
+    path = status_file or os.path.join(os.environ.get("VAR_DIR", "var"), "supervisor.json")
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    return {
+        name: c["pid"] for name, c in data.get("children", {}).items() if c.get("pid") is not None
+    }
+
+
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (a Celery worker's pool processes)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii") as fh:
+                    ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, []))
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of ``pid`` and its descendants."""
+    total = 0.0
+    for p in _tree(pid):
+        try:
+            with open(f"/proc/{p}/stat", encoding="ascii") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / CLK
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
+def rss_kb(pid: int) -> int:
+    """Resident memory of ``pid`` and its descendants, in KiB."""
+    total = 0
+    for p in _tree(pid):
+        try:
+            with open(f"/proc/{p}/status", encoding="ascii") as fh:
+                for line in fh:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+        except (OSError, ValueError):
+            continue
+    return total
+
+
 # -- reporting -------------------------------------------------------------------------------------
 def percentile(sorted_values: list[float], p: float) -> float | None:
     if not sorted_values:
@@ -475,11 +540,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.wait_for(run.all_ready.wait(), timeout=args.setup_timeout)
     setup_s = time.perf_counter() - t_setup
     ready_tables = len(run.ready)
+    procs = server_processes(args.server_status)
+    cpu_before = {name: cpu_seconds(pid) for name, pid in procs.items()}
     run.t_start = time.perf_counter()
     run.t_end = run.t_start + args.seconds
     run.started.set()
     await asyncio.sleep(args.seconds)
     run.stopping.set()
+    cpu_window = {name: cpu_seconds(pid) - cpu_before[name] for name, pid in procs.items()}
     _, pending = await asyncio.wait(tasks, timeout=args.drain + 5)
     for t in pending:
         t.cancel()
@@ -521,6 +589,24 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "created": len(run.match_ids),
             "deleted": deleted,
         },
+        "server": {
+            "cpu_s": {k: round(v, 2) for k, v in cpu_window.items()},
+            "web_cpu_ms_per_move": round(
+                sum(v for k, v in cpu_window.items() if k.startswith("web")) * 1000 / s.moves, 2
+            )
+            if s.moves and procs
+            else None,
+            "rss_kb": {name: rss_kb(pid) for name, pid in procs.items()},
+            "sockets": ready_tables * args.players,
+        },
+        "settings": {
+            "game": args.game,
+            "players": args.players,
+            "tables": args.tables,
+            "seconds": args.seconds,
+            "think_ms": args.think_ms,
+            "drain": args.drain,
+        },
         "setup_s": round(setup_s, 1),
         "bench_cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
         "channel_layer": layer,
@@ -532,6 +618,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n")[0])
     p.add_argument("--url", default="http://127.0.0.1:8000/", help="server base URL (loopback)")
     p.add_argument("--game", default="speedone", help="a live game (default speedone)")
+    p.add_argument("--players", type=int, default=2, help="people per table, 2–4 (default 2)")
+    p.add_argument(
+        "--server-status",
+        default=None,
+        help="the server's supervisor.json (default: VAR_DIR/supervisor.json) for its CPU and RSS",
+    )
     p.add_argument("--tables", type=int, default=10, help=f"tables of two (1–{MAX_TABLES})")
     p.add_argument("--seconds", type=float, default=20, help=f"window (1–{MAX_SECONDS})")
     p.add_argument(
@@ -557,6 +649,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args.connect_timeout = min(max(args.connect_timeout, 1), 120)
     args.setup_timeout = min(max(args.setup_timeout, 1), 600)
     args.drain = min(max(args.drain, 0), 60)
+    if not 2 <= args.players <= 4:
+        p.error("--players must be 2–4")
     check_loopback(args.url)
     args.url = args.url.rstrip("/")
     return args

@@ -25,9 +25,9 @@ def supervisor_status() -> dict[str, Any] | None:
         data = json.loads((settings.VAR_DIR / "supervisor.json").read_text())
     except (OSError, ValueError):
         return None
-    alive = True
     try:
-        os.kill(int(data.get("pid", 0)), 0)
+        pid = int(data.get("pid", 0))
+        alive = pid > 0 and os.kill(pid, 0) is None
     except (OSError, ValueError):
         alive = False
     age = time.time() - float(data.get("updated", 0))

@@ -90,6 +90,8 @@ GAMES: tuple[Game, ...] = (
 )
 
 BY_SLUG: dict[str, Game] = {g.slug: g for g in GAMES}
+#: every game's slug, in the site's order
+SLUGS: tuple[str, ...] = tuple(BY_SLUG)
 
 
 class NotLive(Exception):

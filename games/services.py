@@ -1,10 +1,13 @@
 """The only code that changes a match (the "actions" layer).
 
 Every change runs in one transaction that locks the match row, checks the version the client or
-task saw, applies the engine, appends the move log and saves the state. After the commit the seats
-are told (one ``group_send``; each consumer renders its own seat's view) and the follow-up tasks are
-scheduled (bot turns, the move timer). Celery tasks carry the version they were scheduled for, so a
-late, repeated or stale task does nothing.
+task saw (in a simultaneous phase any version from inside the phase, while the seat still has to
+choose), applies the engine, appends the move log, keeps the move's public events for the ticker
+and saves the state with the phase deadline. After the commit every person's seat is sent its own
+rendered board and the follow-up tasks are handed to ``games.queue`` (bot turns, the timer).
+Celery tasks carry the version they were scheduled for, so a late, repeated or stale task does
+nothing. The round pause after a round end uses the presenter's ``round_end_events`` (a site
+concern: how long people need to read a summary).
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engines.base import GAME_SLUGS, get_engine
+from games.engines.base import get_engine
+from games.registry import SLUGS
 from leaderboards.booking import BERLIN
 from leaderboards.models import DailyAttempt, DailyChallenge
 
@@ -119,10 +120,10 @@ def ensure_all(day: date | None = None) -> int:
     """Every game's challenge of ``day`` (default today); returns how many were created."""
     day = day or today()
     have = set(DailyChallenge.objects.filter(day=day).values_list("game", flat=True))
-    for game in GAME_SLUGS:
+    for game in SLUGS:
         if game not in have:
             ensure_challenge(game, day)
-    return len(set(GAME_SLUGS) - have)
+    return len(set(SLUGS) - have)
 
 
 def challenge_of(match: Any) -> DailyChallenge | None:

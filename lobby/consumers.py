@@ -27,9 +27,9 @@ class _PresenceConsumer(AsyncJsonWebsocketConsumer):
             self.joined.append(f"user-{self.player_key}")
         for group in self.joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        await self.accept()
-        if player is not None:
+        if player is not None:  # online as soon as the socket is open (before the accept)
             await mark_online(player.key, player.name)
+        await self.accept()
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "joined", []):

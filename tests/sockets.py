@@ -21,3 +21,25 @@ def socket(path: str, cookie: bytes | None = None, origin: bytes = b"http://127.
     if cookie:
         headers.append((b"cookie", cookie))
     return WebsocketCommunicator(application, path, headers=headers)
+
+
+async def frames_until(comm, done, timeout: float = 10.0) -> list[str]:
+    """Every frame up to and including the first one for which ``done(frame)`` is true: socket
+    tests wait for what they expect (a version, a message), never for a quiet moment."""
+    frames = []
+    while True:
+        frame = await comm.receive_from(timeout=timeout)
+        frames.append(frame)
+        if done(frame):
+            return frames
+
+
+def board_at_least(version: int):
+    """A predicate: the frame is a board of at least ``version``."""
+    from bench.client import board_version
+
+    def done(frame: str) -> bool:
+        v = board_version(frame)
+        return v is not None and v >= version
+
+    return done

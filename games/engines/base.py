@@ -30,9 +30,9 @@ import hashlib
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -140,6 +140,19 @@ class Bot(Protocol):
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action: ...
 
 
+#: builds a bot; the argument is the search budget of ``"stark:N"`` (``None``: the site's default)
+BotFactory = Callable[[int | None], Bot]
+
+
+def parse_strength(strength: str) -> tuple[str, int | None]:
+    """Split a bot strength: ``"stark"`` → ``("stark", None)``, ``"stark:1500"`` →
+    ``("stark", 1500)`` (a search budget, e.g. for benchmarks). ``ValueError`` otherwise."""
+    name, sep, budget = strength.partition(":") if isinstance(strength, str) else ("", "", "")
+    if not name or (sep and not (budget.isdigit() and int(budget) > 0)):
+        raise ValueError(f"Unbekannte Spielstärke: {strength!r}")
+    return name, int(budget) if sep else None
+
+
 @dataclass
 class Advice:
     """What the strong bot would do, with a short German reason a player understands."""
@@ -164,6 +177,9 @@ class Engine(ABC, Generic[S]):
     tournament_unit: str = "game"
     #: documented card notation, shown in docs and used by ``deck=``
     card_notation: str = ""
+    #: the game's bots (its ``bots.BOTS``): ``leicht``, ``normal``, ``stark`` → factory taking the
+    #: optional search budget of ``"stark:N"``
+    BOTS: ClassVar[Mapping[str, BotFactory]] = {}
 
     # -- options -----------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any] | None, players: int) -> dict[str, Any]:
@@ -262,9 +278,15 @@ class Engine(ABC, Generic[S]):
         return None
 
     # -- bots --------------------------------------------------------------------------------
-    @abstractmethod
     def bot(self, strength: str) -> Bot:
-        """A bot of strength ``leicht``, ``normal`` or ``stark``."""
+        """A bot of strength ``leicht``, ``normal`` or ``stark``; ``"stark:N"`` gives the strong
+        bot a search budget of ``N`` (what ``N`` counts is the game's: rollouts, simulated card
+        plays, …). ``ValueError`` for an unknown strength."""
+        name, budget = parse_strength(strength)
+        factory = self.BOTS.get(name)
+        if factory is None:
+            raise ValueError(f"Unbekannte Spielstärke: {strength!r}")
+        return factory(budget)
 
     @abstractmethod
     def explain(self, view: View, legal: list[Action]) -> Advice:
@@ -293,43 +315,37 @@ def shuffle_rng(seed: int, n: int) -> random.Random:
 
 
 # -- registry --------------------------------------------------------------------------------
-_REGISTRY: dict[str, Callable[[], Engine[Any]]] = {}
-_INSTANCES: dict[str, Engine[Any]] = {}
-
-GAME_SLUGS = ("speedtroedel", "speedone", "speedbasar", "speedwerk")
+#: slug → the engine instance, in registration order (``games/engines/__init__.py`` imports the
+#: four game packages, whose ``engine.py`` registers itself)
+_ENGINES: dict[str, Engine[Any]] = {}
 
 
 def register(slug: str) -> Callable[[type[Engine[Any]]], type[Engine[Any]]]:
     """Class decorator: make an engine available through ``get_engine(slug)``."""
 
     def deco(cls: type[Engine[Any]]) -> type[Engine[Any]]:
-        _REGISTRY[slug] = cls
+        if getattr(cls, "slug", slug) != slug:
+            raise ValueError(f"{cls.__name__}.slug is {cls.slug!r}, registered as {slug!r}")
+        if slug in _ENGINES:
+            raise ValueError(f"an engine is already registered as {slug!r}")
+        _ENGINES[slug] = cls()
         return cls
 
     return deco
 
 
+def engines() -> list[Engine[Any]]:
+    """Every game's engine, in registration order (Speedtrödel, Speedone, Speedbasar,
+    Speedwerk)."""
+    return list(_ENGINES.values())
+
+
 def get_engine(slug: str) -> Engine[Any]:
-    """The engine for a game slug (imports the game package on first use)."""
-    if slug not in _INSTANCES:
-        if slug not in _REGISTRY:
-            if slug not in GAME_SLUGS:
-                raise KeyError(f"Unbekanntes Spiel: {slug}")
-            __import__(f"games.engines.{slug}")
-        _INSTANCES[slug] = _REGISTRY[slug]()
-    return _INSTANCES[slug]
-
-
-def available_engines() -> list[str]:
-    """Slugs of the games whose engine package exists."""
-    found = []
-    for slug in GAME_SLUGS:
-        try:
-            get_engine(slug)
-        except (ImportError, KeyError):
-            continue
-        found.append(slug)
-    return found
+    """The engine of a game slug; ``KeyError`` (German message) for an unknown slug."""
+    try:
+        return _ENGINES[slug]
+    except KeyError:
+        raise KeyError(f"Unbekanntes Spiel: {slug}") from None
 
 
 def replay(

@@ -107,6 +107,7 @@ class SpeedwerkPresenter(Presenter):
             "trick": [self._play(p, names) for p in view["trick"]],
             "last_trick": self._last_trick(view, names),
             "phase_title": PHASE_TITLE.get(phase, ""),
+            "bids_line": self._bids_line(view) if running else "",
             "seat_stats": self._seat_stats(view, names),
             "sheet": self._sheet(view, names),
             "round_summary": self._round_summary(view, names),
@@ -145,6 +146,18 @@ class SpeedwerkPresenter(Presenter):
             "text": text,
             "cls": COLOR_CLASS.get(colour or "", ""),
         }
+
+    def _bids_line(self, view: View) -> str:
+        """How the bids stand against the round's tricks (over- or underbid)."""
+        bids = [b for b in view["bids"] if b is not None]
+        if not bids:
+            return f"{view['round']} Stich{'e' if view['round'] != 1 else ''} zu vergeben."
+        total = sum(bids)
+        diff = total - view["round"]
+        text = f"Angesagt: {total} von {view['round']} Stich{'en' if view['round'] != 1 else ''}"
+        if len(bids) == view["players"]:
+            text += f" – {diff} zu viel" if diff > 0 else f" – {-diff} zu wenig"
+        return text + "."
 
     def _play(self, play: dict[str, Any], names: list[str]) -> dict[str, Any]:
         return {

@@ -133,11 +133,13 @@
     if (!b || document.querySelector("dialog[open]")) return;
     var a = document.activeElement;
     if (a && a !== document.body && b.contains(a)) return;
+    // the same control if it is still there, else the first choice of the hand, else the hand
+    // itself (focusable by script, no tab stop): the keyboard stays where the cards are
     var el = b.querySelector('[data-key="' + focusKey + '"]:not([disabled])') ||
-      (focusKey && document.getElementById(focusKey)) ||
-      b.querySelector("[data-hand] [data-action]:not([disabled])") ||
+      (focusKey !== "hand" && document.getElementById(focusKey)) ||
+      b.querySelector("[data-hand] [data-action]:not([disabled]), [data-hand] [data-dialog]") ||
       b.querySelector("[data-action]:not([disabled])") ||
-      b.querySelector("[data-hand] [tabindex], [data-hand] button");
+      b.querySelector("[data-hand] .hand");
     if (el && !el.disabled) el.focus({ preventScroll: true });
   }
 

@@ -91,13 +91,21 @@ def test_a_whole_solo_game_by_clicking_with_rat_and_keys(live_site, page):
     shot(page, "speedwerk-desktop-bid")
     page.keyboard.press("r")
     page.locator("#advice-panel .advice-text").wait_for()
-    assert "Ansage" in page.locator("#advice-panel").inner_text()
+    advised = page.locator("#advice-panel .advice-text").get_attribute("data-advised")
+    assert page.locator("#advice-panel").inner_text().strip()
+    # the advised bid is marked on the board (Anton deals round 1: one bid may be forbidden)
+    page.locator(".bid-button.advised").wait_for()
+    assert page.locator(".bid-button.advised").get_attribute("data-action") == advised
+    key = page.locator(".bid-button[data-key]").first.get_attribute("data-key")
     version = board.get_attribute("data-version")
-    page.keyboard.press("0")
+    page.keyboard.press(key)
     page.wait_for_function(
         "v => document.getElementById('board').dataset.version !== v", arg=version
     )
-    assert "Anton sagt 0 an." in page.locator("#ticker").inner_text()
+    assert f"Anton sagt {key} an." in page.locator("#ticker").inner_text()
+    # the keyboard stays on the hand after the board was swapped; a screen reader hears the move
+    assert page.evaluate("!!document.activeElement.closest('[data-hand]')")
+    assert page.locator("#announcer").inner_text().strip()
     play_until(page, "#round-summary")
     shot(page, "speedwerk-desktop-round-summary")
     play_until(page, "#game-over")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
+from pathlib import Path
+
 import pytest
 
-from games.engines.base import get_engine
+from games.engines.base import engines, get_engine, parse_strength
 from tests.engines.conformance import check_common_view, check_teams, check_timing
 
 SLUGS = ["speedtroedel", "speedone", "speedbasar", "speedwerk"]
@@ -30,3 +34,46 @@ def test_timing_and_teams_are_sane_for_every_player_count(slug: str) -> None:
         check_timing(engine, state, sorted(engine.actors(state)))
         check_teams(engine, players, options)
         assert engine.simultaneous_key(state) is None or len(engine.actors(state)) >= 2
+
+
+def test_the_registry_lists_the_four_games_in_order_and_refuses_unknown_slugs() -> None:
+    assert [e.slug for e in engines()] == SLUGS
+    assert all(get_engine(e.slug) is e for e in engines())
+    with pytest.raises(KeyError, match="Unbekanntes Spiel"):
+        get_engine("skat")
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_game_understands_the_same_bot_strengths(slug: str) -> None:
+    engine = get_engine(slug)
+    for strength in ("leicht", "normal", "stark", "stark:50"):
+        assert engine.bot(strength).strength == strength.partition(":")[0]
+    for bad in ("meister", "stark:", "stark:x", "stark:0", ":5", ""):
+        with pytest.raises(ValueError, match="Unbekannte Spielstärke"):
+            engine.bot(bad)
+
+
+def test_a_strength_splits_into_name_and_budget() -> None:
+    assert parse_strength("stark") == ("stark", None)
+    assert parse_strength("stark:1500") == ("stark", 1500)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_package_has_the_same_shape_and_rules_import_no_bots(slug: str) -> None:
+    package = Path(__file__).parents[2] / "games" / "engines" / slug
+    for module in ("engine", "rules", "seat_view", "bots"):
+        assert (package / f"{module}.py").is_file(), module
+    bots = importlib.import_module(f"games.engines.{slug}.bots")
+    assert {"leicht", "normal", "stark"} <= set(bots.BOTS) and callable(bots.explain)
+    assert type(get_engine(slug)).BOTS is bots.BOTS
+    tree = ast.parse((package / "rules.py").read_text())
+    imported = {
+        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    } | {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    for name in imported:
+        assert not name.endswith((".bots", ".engine", ".seat_view")), f"rules.py imports {name}"

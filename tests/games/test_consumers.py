@@ -14,7 +14,7 @@ from channels.testing import WebsocketCommunicator
 from games import services
 from games.models import Match
 from games.services import SeatSpec
-from tests.sockets import cookie_for, socket
+from tests.sockets import board_at_least, cookie_for, frames_until, socket
 
 ALICE_CARDS = ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]
 BOB_CARDS = ["G8", "G9", "B8", "B9", "Y8", "Y9", "GS"]
@@ -39,11 +39,8 @@ def start(alice, bob) -> Match:
     )
 
 
-async def receive_all(comm: WebsocketCommunicator, timeout: float = 2.0) -> list[str]:
-    out = [await comm.receive_from(timeout=timeout)]
-    while not await comm.receive_nothing(timeout=0.3):
-        out.append(await comm.receive_from(timeout=timeout))
-    return out
+def has_alert(frame: str) -> bool:
+    return 'role="alert"' in frame
 
 
 def test_each_seat_receives_only_its_own_hand(alice, bob):
@@ -53,13 +50,14 @@ def test_each_seat_receives_only_its_own_hand(alice, bob):
     async def scenario() -> tuple[list[str], list[str]]:
         a, b = connect(match.pk, a_cookie), connect(match.pk, b_cookie)
         assert (await a.connect())[0] and (await b.connect())[0]
-        seen_a, seen_b = await receive_all(a), await receive_all(b)
+        seen_a = await frames_until(a, board_at_least(0))
+        seen_b = await frames_until(b, board_at_least(0))
         await a.send_json_to({"type": "play", "card": "R1", "version": 0})
-        seen_a += await receive_all(a)
-        seen_b += await receive_all(b)
+        seen_a += await frames_until(a, board_at_least(1))
+        seen_b += await frames_until(b, board_at_least(1))
         await b.send_json_to({"type": "draw", "version": 1})
-        seen_a += await receive_all(a)
-        seen_b += await receive_all(b)
+        seen_a += await frames_until(a, board_at_least(2))
+        seen_b += await frames_until(b, board_at_least(2))
         await a.disconnect()
         await b.disconnect()
         return seen_a, seen_b
@@ -95,9 +93,9 @@ def test_forged_messages_get_a_german_message_and_change_nothing(alice, bob, mes
     async def scenario() -> list[str]:
         a = connect(match.pk, a_cookie)
         assert (await a.connect())[0]
-        await receive_all(a)
+        await frames_until(a, board_at_least(0))
         await a.send_to(text_data=json.dumps(message))
-        got = await receive_all(a)
+        got = await frames_until(a, has_alert)
         await a.disconnect()
         return got
 
@@ -113,9 +111,9 @@ def test_a_spectator_sees_no_hand_and_cannot_move(alice, bob):
     async def scenario() -> list[str]:
         s = connect(match.pk, None)
         assert (await s.connect())[0]
-        got = await receive_all(s)
+        got = await frames_until(s, board_at_least(0))
         await s.send_json_to({"type": "play", "card": "R1", "version": 0})
-        got += await receive_all(s)
+        got += await frames_until(s, lambda f: "Du schaust nur zu" in f)
         await s.disconnect()
         return got
 
@@ -144,10 +142,10 @@ def test_a_spectator_follows_the_moves_without_seeing_a_hand(alice, bob):
     async def scenario() -> list[str]:
         s, a = connect(match.pk, None), connect(match.pk, a_cookie)
         assert (await s.connect())[0] and (await a.connect())[0]
-        await receive_all(s)
-        await receive_all(a)
+        await frames_until(s, board_at_least(0))
+        await frames_until(a, board_at_least(0))
         await a.send_json_to({"type": "play", "card": "R1", "version": 0})
-        got = await receive_all(s)
+        got = await frames_until(s, board_at_least(1))
         await s.disconnect()
         await a.disconnect()
         return got
@@ -163,19 +161,21 @@ def test_a_late_push_of_an_older_board_is_not_shown(alice, bob):
     match = start(alice, bob)
     a_cookie = cookie_for(alice)
 
-    async def scenario() -> tuple[str, bool]:
+    async def scenario() -> tuple[str, str]:
         a = connect(match.pk, a_cookie)
         assert (await a.connect())[0]
-        await receive_all(a)
+        await frames_until(a, board_at_least(0))
         layer = get_channel_layer()
         group = services.seat_group(match.pk, 0)
         await layer.group_send(group, {"type": "match.board", "version": 5, "html": "new"})
-        newer = await a.receive_from(timeout=2)
+        newer = await a.receive_from(timeout=5)
         await layer.group_send(group, {"type": "match.board", "version": 4, "html": "old"})
-        nothing = await a.receive_nothing(timeout=0.5)
+        # a later push after the old one: whatever comes next shows whether "old" was dropped
+        await layer.group_send(group, {"type": "match.board", "version": 6, "html": "newest"})
+        following = await a.receive_from(timeout=5)
         await a.disconnect()
-        return newer, nothing
+        return newer, following
 
-    newer, nothing = async_to_sync(scenario)()
+    newer, following = async_to_sync(scenario)()
     assert newer == "new"
-    assert nothing
+    assert following == "newest", "the older push was shown"

@@ -17,22 +17,16 @@ from games.engines.base import get_engine, replay
 from games.models import Match
 from games.services import SeatSpec
 from tests.games.test_platform import hidden_cards, leaks, short_options
-from tests.sockets import cookie_for, socket
+from tests.sockets import board_at_least, cookie_for, frames_until, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LIVE = [g.slug for g in registry.GAMES if g.live]
 
 
-async def until_version(comm, version: int, timeout: float = 10.0) -> list[str]:
+async def until_version(comm, version: int) -> list[str]:
     """Every frame up to and including the first board of at least ``version``."""
-    frames = []
-    while True:
-        frame = await comm.receive_from(timeout=timeout)
-        frames.append(frame)
-        v = client.board_version(frame)
-        if v is not None and v >= version:
-            return frames
+    return await frames_until(comm, board_at_least(version))
 
 
 def state_at(match: Match, version: int):

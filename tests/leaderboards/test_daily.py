@@ -11,8 +11,9 @@ from django.urls import reverse
 
 from accounts.identity import Player
 from accounts.models import Guest
-from games.engines.base import GAME_SLUGS, get_engine
+from games.engines.base import get_engine
 from games.models import Match
+from games.registry import SLUGS
 from leaderboards import daily
 from leaderboards.models import DailyAttempt, DailyChallenge, LeaderboardEntry
 from leaderboards.tasks import create_daily_challenges
@@ -60,7 +61,7 @@ def test_the_next_day_deals_differently(on_day):
     b = engine.to_json(engine.new_game(4, tomorrow.options, tomorrow.seed))
     assert a["hands"] != b["hands"]
     # and per game: the four games of a day have four different seeds
-    assert len({daily.daily_seed(g, DAY) for g in GAME_SLUGS}) == 4
+    assert len({daily.daily_seed(g, DAY) for g in SLUGS}) == 4
 
 
 def test_the_seed_is_the_hmac_of_game_and_date_cut_to_63_bits():

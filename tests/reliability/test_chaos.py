@@ -10,6 +10,7 @@ The measured recovery times are printed (``-s``) and recorded in ``docs/reliabil
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -55,7 +56,11 @@ class Site:
             with urllib.request.urlopen(f"{self.url}/healthz", timeout=5) as r:
                 return json.loads(r.read())
         except urllib.error.HTTPError as exc:
-            return json.loads(exc.read())
+            body = exc.read()
+            try:
+                return json.loads(body)
+            except ValueError:  # an error page, not the health answer
+                return {"status": "error", "http": exc.code}
         except Exception:  # noqa: BLE001 - down is an answer too
             return None
 
@@ -65,7 +70,7 @@ class Site:
         from celery import Celery
 
         token = uuid.uuid4().hex
-        app = Celery(broker=self.redis.url)
+        app = Celery(broker=self.redis.url, set_as_current=False)
         app.conf.broker_connection_retry_on_startup = True
         t0 = time.monotonic()
         key = f"{self.env['CACHE_PREFIX']}:1:probe:{token}"
@@ -228,7 +233,58 @@ def test_kill_one_web_process_it_comes_back(site: Site):
     assert ok == 20
 
 
+def _lobby_push(site: Site) -> None:
+    """``lobby.update`` to the lobby group through the site's channel layer (private Redis)."""
+    from asgiref.sync import async_to_sync
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    async def send() -> None:
+        layer = RedisPubSubChannelLayer(hosts=[site.redis.url], prefix=site.env["CHANNEL_PREFIX"])
+        try:
+            await layer.group_send("lobby-speedone", {"type": "lobby.update"})
+        finally:
+            await layer.flush()
+
+    async_to_sync(send)()
+
+
+class LobbySocket:
+    """A websocket on the lobby page, read in a thread."""
+
+    def __init__(self, site: Site) -> None:
+        from websockets.sync.client import connect
+
+        origin = site.url
+        self._cm = connect(
+            site.url.replace("http", "ws") + "/ws/lobby/speedone/", origin=origin, open_timeout=10
+        )
+        self.ws = self._cm.__enter__()
+
+    def pushed_within(self, site: Site, timeout: float) -> float:
+        """Push lobby updates until one arrives; seconds it took."""
+        import websockets
+
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < timeout:
+            with contextlib.suppress(Exception):  # Redis may still be coming back
+                _lobby_push(site)
+            try:
+                if "open-tables" in str(self.ws.recv(timeout=1)):
+                    return time.monotonic() - t0
+            except TimeoutError:
+                pass
+            except websockets.ConnectionClosed as exc:
+                raise AssertionError(f"lobby socket closed: {exc}") from exc
+        raise AssertionError(f"no lobby push within {timeout} s")
+
+    def close(self) -> None:
+        self._cm.__exit__(None, None, None)
+
+
 def test_redis_outage_of_10_s_nothing_restarted_and_work_resumes(site: Site, bot_match):
+    sockets = [LobbySocket(site) for _ in range(4)]  # spread over both daphne processes
+    for sock in sockets:
+        sock.pushed_within(site, 10)
     v0 = bot_match()
     wait_for(lambda: bot_match() > v0 + 2, 60, "bots play")
     restarts = {n: c["restarts"] for n, c in site.status()["children"].items()}
@@ -246,9 +302,14 @@ def test_redis_outage_of_10_s_nothing_restarted_and_work_resumes(site: Site, bot
     v1 = bot_match()
     wait_for(lambda: bot_match() > v1, 90, "bot game continues after the outage")
     game = time.monotonic() - t0
+    # sockets opened before the outage get pushes again: the channel layer re-subscribed
+    for sock in sockets:
+        sock.pushed_within(site, 60)
+        sock.close()
+    push = time.monotonic() - t0
     print(
         f"\nRECOVERY redis 10 s outage → /healthz ok after {healthy:.1f} s, probe task after"
-        f" {probe:.1f} s, next bot move after {game:.1f} s"
+        f" {probe:.1f} s, next bot move after {game:.1f} s, old sockets pushed to by {push:.1f} s"
     )
     after = site.status()["children"]
     print("RESTARTS during outage:", {n: after[n]["restarts"] - restarts[n] for n in after})

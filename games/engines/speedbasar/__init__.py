@@ -1,9 +1,9 @@
 """Speedbasar: the bluffing game of the spice bazaar (3–6 players)."""
 
 from games.engines.benchspec import BenchSpec, Tournament
+from games.engines.speedbasar.engine import SpeedbasarEngine
 from games.engines.speedbasar.extras import ACHIEVEMENTS, achievements, marktbuch
 from games.engines.speedbasar.instinct import claim_probabilities, instinct
-from games.engines.speedbasar.rules import SpeedbasarEngine
 
 BENCH = BenchSpec(
     random_players=4,

@@ -1,4 +1,4 @@
-"""Bots of Speedbasar: leicht, normal, stark, and the advice (``advise``).
+"""Bots of Speedbasar: leicht, normal, stark, and the advice (``explain``).
 
 Bots see only the view and the legal actions. All of them decide doubts with the Händler-Instinkt
 (``instinct.py``) except ``leicht``, which doubts rarely and at random.
@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.engines.base import Action, Advice, View
+from games.engines.base import Action, Advice, Bot, View
 from games.engines.speedbasar import cards as C
 from games.engines.speedbasar.instinct import claim_probabilities, instinct, unknown_pool
 from games.engines.speedbasar.rules import (
@@ -303,21 +304,20 @@ class StarkBot:
 
 
 # -- factory and advice ------------------------------------------------------------------------------
-def make_bot(strength: str) -> LeichtBot | NormalBot | StarkBot:
-    if strength == "leicht":
-        return LeichtBot()
-    if strength == "normal":
-        return NormalBot()
-    if strength == "stark":
-        return StarkBot()
-    raise ValueError(f"unknown bot strength {strength!r}")
+#: ``engine.bot(strength)``; the strong bot reasons without a search, so the budget of
+#: ``"stark:N"`` changes nothing
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "leicht": lambda budget: LeichtBot(),
+    "normal": lambda budget: NormalBot(),
+    "stark": lambda budget: StarkBot(),
+}
 
 
 def _pct(p: float) -> str:
     return f"{round(100 * p)} %"
 
 
-def advise(view: View, legal: list[Action]) -> Advice:
+def explain(view: View, legal: list[Action]) -> Advice:
     """The strong bot's suggestion with a German reason; for a lay, how suspicious the claim looks
     to the others (the instinct from their side)."""
     bot = StarkBot()

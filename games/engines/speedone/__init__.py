@@ -1,8 +1,9 @@
 """Speedone: the UNO-style shedding game (rules in docs/rules/speedone.md)."""
 
 from games.engines.benchspec import BenchSpec, Tournament
+from games.engines.speedone.engine import SpeedoneEngine
 from games.engines.speedone.info import card_info, requirement, sort_hand
-from games.engines.speedone.rules import SpeedoneEngine, State
+from games.engines.speedone.rules import State
 
 #: tournaments count rounds; default options reach the 200-point target in about 4 rounds
 BENCH = BenchSpec(

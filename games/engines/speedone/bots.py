@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.base import Action, Advice, View
+from games.engines.base import Action, Advice, Bot, View
 from games.engines.speedone.cards import (
     CODE,
     COLOR_CODE,
@@ -36,10 +37,9 @@ from games.engines.speedone.cards import (
     parse,
 )
 from games.engines.speedone.infer import slot_plan
-from games.engines.speedone.rules import SpeedoneEngine, State
+from games.engines.speedone.rules import State, describe_action
+from games.engines.speedone.seat_view import sample_state
 from games.engines.speedone.sim import play_out
-
-_ENGINE = SpeedoneEngine()
 
 DRAW: Action = {"type": "draw"}
 ONE: Action = {"type": "one"}
@@ -249,7 +249,7 @@ class NormalBot:
 def sample_for_bot(view: View, rng: random.Random) -> State:
     """A state consistent with the view in which each opponent holds as few cards of the colours
     it failed to serve as possible: every miss drew one card, which may be of any colour."""
-    state = _ENGINE.sample_state(view, rng)
+    state = sample_state(view, rng)
     seat = view["seat"]
     n = view["players"]
     pool = state.pile
@@ -341,7 +341,7 @@ def sample_hands(
         hands = [[] for _ in view["seats"]]
         hands[seat] = _hand(view)
         for s, groups in enumerate(plan):
-            hand = hands[s]
+            planned = hands[s]
             for banned, count in groups:
                 for _ in range(count):
                     if not pool:
@@ -360,7 +360,7 @@ def sample_hands(
                     else:
                         pick = len(pool) - 1
                     pool[pick], pool[-1] = pool[-1], pool[pick]
-                    hand.append(pool.pop())
+                    planned.append(pool.pop())
         rng.shuffle(pool)
         return hands, pool
     for s, info in enumerate(view["seats"]):
@@ -503,16 +503,14 @@ class StarkBot:
         return scored[best][0]
 
 
-def make_bot(strength: str) -> Any:
-    if strength == "leicht":
-        return LeichtBot()
-    if strength == "normal":
-        return NormalBot()
-    if strength == "stark":
-        return StarkBot()
-    if strength == "heuristic":
-        return HeuristicBot()
-    raise ValueError(f"unknown strength {strength!r}")
+#: ``engine.bot(strength)``: ``"stark:N"`` is the strong bot with N rollouts per decision;
+#: ``heuristic`` is the plain heuristic the others build on (tests, comparisons)
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "leicht": lambda budget: LeichtBot(),
+    "normal": lambda budget: NormalBot(),
+    "stark": lambda budget: StarkBot() if budget is None else StarkBot(rollouts=budget),
+    "heuristic": lambda budget: HeuristicBot(),
+}
 
 
 def explain(view: View, legal: list[Action]) -> Advice:
@@ -525,7 +523,7 @@ def explain(view: View, legal: list[Action]) -> Advice:
     scored.sort(key=lambda p: -p[1])
     action = scored[0][0]
     candidates = [
-        {"action": a, "value": round(v, 3), "text": _ENGINE.describe_action(a)} for a, v in scored
+        {"action": a, "value": round(v, 3), "text": describe_action(a)} for a, v in scored
     ]
     return Advice(action, _reason(view, action), candidates)
 
@@ -559,4 +557,4 @@ def _reason(view: View, action: Action) -> str:
     return f"{NAME[card]} passt und hält dir die meisten Möglichkeiten offen."
 
 
-__all__ = ["DECK", "LeichtBot", "NormalBot", "StarkBot", "explain", "make_bot", "normal_choice"]
+__all__ = ["DECK", "LeichtBot", "NormalBot", "StarkBot", "BOTS", "explain", "normal_choice"]

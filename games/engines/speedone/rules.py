@@ -1,4 +1,4 @@
-"""Speedone rules engine (UNO-style shedding game, 2–4 players).
+"""Speedone rules (UNO-style shedding game, 2–4 players): state, dealing, legality, scoring.
 
 The rules are in ``docs/rules/speedone.md``; ``RULES-NOTES.md`` settles what the seed leaves open.
 Internally cards are ints (see ``cards.py``); hands are kept sorted so that every view and every
@@ -7,7 +7,6 @@ legal-action list has one canonical order.
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -15,16 +14,11 @@ from typing import Any
 
 from games.engines.base import (
     Action,
-    Advice,
-    Bot,
-    Engine,
     Event,
     IllegalAction,
     InvalidOptions,
     Option,
     Result,
-    View,
-    register,
     shuffle_rng,
 )
 from games.engines.speedone.cards import (
@@ -86,7 +80,7 @@ class State:
     over: bool = False
 
 
-def _names(cards: Sequence[int]) -> list[str]:
+def card_names(cards: Sequence[int]) -> list[str]:
     return [NAME[c] for c in cards]
 
 
@@ -132,584 +126,486 @@ def _next(state: State, seat: int, steps: int = 1) -> int:
     return (seat + state.direction * steps) % state.players
 
 
-@register("speedone")
-class SpeedoneEngine(Engine[State]):
-    slug = "speedone"
-    name = "Speedone"
-    min_players = 2
-    max_players = 4
-    tournament_unit = "round"
-    card_notation = (
-        "Farben R (rot), Y (gelb), G (grün), B (blau); Zahlen R0–R9, Aussetzen RS, "
-        "Richtungswechsel RR, 2 Ziehen R+2; Farbwunsch W, Wunsch Plus4 W+4."
+OPTIONS = (
+    Option("target", "Spielziel", 200, int, ((200, "200 Punkte"), (500, "500 Punkte"))),
+    Option(
+        "scoring",
+        "Wertung",
+        SCORING_EACH,
+        str,
+        (
+            (SCORING_EACH, "Jeder zählt seine Karten"),
+            (SCORING_WINNER, "Sieger kassiert"),
+        ),
+    ),
+    Option(
+        "stacking",
+        "Plus weitergeben",
+        False,
+        bool,
+        help="Plus 2 auf Plus 2 und Plus 4 auf Plus 4 – nie gemischt.",
+    ),
+    Option(
+        "partners",
+        "Zwei gegen zwei",
+        False,
+        bool,
+        help="Nur zu viert: Partner sitzen sich gegenüber.",
+    ),
+)
+
+
+# -- the game as functions (wired into the engine by ``engine.py``) ----------------------
+def check_options(options: dict[str, Any], players: int) -> None:
+    if options["partners"] and players != 4:
+        raise InvalidOptions("„Zwei gegen zwei“ geht nur zu viert.")
+
+
+def new_game(
+    players: int,
+    opts: dict[str, Any],
+    seed: int,
+    deck: Sequence[str] | None = None,
+) -> State:
+    """Start a game. ``deck`` stacks the first round, top first: seat 0's seven cards, then
+    seat 1's, …, then the first face-up card, then the draw pile from the top. Cards of the
+    108 not listed are shuffled in below."""
+    if not isinstance(seed, int):
+        raise ValueError("seed must be an int")
+    state = State(
+        players=players,
+        options=opts,
+        seed=seed,
+        dealer=players - 1,
+        scores=[0] * players,
     )
-    options_schema = (
-        Option("target", "Spielziel", 200, int, ((200, "200 Punkte"), (500, "500 Punkte"))),
-        Option(
-            "scoring",
-            "Wertung",
-            SCORING_EACH,
-            str,
-            (
-                (SCORING_EACH, "Jeder zählt seine Karten"),
-                (SCORING_WINNER, "Sieger kassiert"),
-            ),
-        ),
-        Option(
-            "stacking",
-            "Plus weitergeben",
-            False,
-            bool,
-            help="Plus 2 auf Plus 2 und Plus 4 auf Plus 4 – nie gemischt.",
-        ),
-        Option(
-            "partners",
-            "Zwei gegen zwei",
-            False,
-            bool,
-            help="Nur zu viert: Partner sitzen sich gegenüber.",
-        ),
-    )
-
-    def teams(self, players: int, options: dict[str, Any]) -> list[list[int]] | None:
-        """Partner mode (4 players): partners sit opposite each other."""
-        if players == 4 and options.get("partners"):
-            return [[0, 2], [1, 3]]
-        return None
-
-    def check_options(self, options: dict[str, Any], players: int) -> None:
-        if options["partners"] and players != 4:
-            raise InvalidOptions("„Zwei gegen zwei“ geht nur zu viert.")
-
-    # -- setup ---------------------------------------------------------------------------------
-    def new_game(
-        self,
-        players: int,
-        options: dict[str, Any] | None,
-        seed: int,
-        deck: Sequence[str] | None = None,
-    ) -> State:
-        """Start a game. ``deck`` stacks the first round, top first: seat 0's seven cards, then
-        seat 1's, …, then the first face-up card, then the draw pile from the top. Cards of the
-        108 not listed are shuffled in below."""
-        opts = self.validate_options(options, players)
-        if not isinstance(seed, int):
-            raise ValueError("seed must be an int")
-        state = State(
-            players=players,
-            options=opts,
-            seed=seed,
-            dealer=players - 1,
-            scores=[0] * players,
-        )
-        stacked: list[int] | None = None
-        if deck is not None:
-            stacked = []
-            rest = list(DECK)
-            for text in deck:
-                code = parse(text)
-                if code is None or code not in rest:
-                    raise ValueError(f"bad or surplus card in deck: {text!r}")
-                rest.remove(code)
-                stacked.append(code)
-            shuffle_rng(seed, state.shuffles).shuffle(rest)
-            state.shuffles += 1
-            stacked.extend(rest)
-        self._deal(state, stacked, [])
-        return state
-
-    def _shuffle(self, state: State, cards: list[int]) -> None:
-        shuffle_rng(state.seed, state.shuffles).shuffle(cards)
+    stacked: list[int] | None = None
+    if deck is not None:
+        stacked = []
+        rest = list(DECK)
+        for text in deck:
+            code = parse(text)
+            if code is None or code not in rest:
+                raise ValueError(f"bad or surplus card in deck: {text!r}")
+            rest.remove(code)
+            stacked.append(code)
+        shuffle_rng(seed, state.shuffles).shuffle(rest)
         state.shuffles += 1
+        stacked.extend(rest)
+    _deal(state, stacked, [])
+    return state
 
-    def _deal(self, state: State, stacked: list[int] | None, events: list[Event] | None) -> None:
-        """Deal a round: 7 cards each, turn the first card, apply its effect."""
-        n = state.players
-        state.round += 1
-        if stacked is None:
-            order = list(DECK)
-            self._shuffle(state, order)
-        else:
-            order = stacked
-        state.hands = [sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(n)]
-        rest = order[n * HAND_SIZE :]
-        rest.reverse()  # top last
-        state.pile = rest
-        state.one = [False] * n
-        state.missed = [[] for _ in range(n)]
-        state.pending = 0
-        state.direction = 1
-        # a wild or wild +4 goes back into the pile, which is shuffled, and a new card is turned
-        while state.pile[-1] >> 4 == WILD_COLOR:
-            self._shuffle(state, state.pile)
-        first = state.pile.pop()
-        state.discard = [first]
-        state.color = first >> 4
-        dealer = state.dealer
-        v = first & 15
-        if v == SKIP:
-            state.turn = (dealer + 2) % n
-        elif v == REVERSE:
-            state.direction = -1
-            state.turn = dealer
-        else:
-            state.turn = (dealer + 1) % n
-            if v == DRAW2:
-                state.pending = 2
-        if events is not None:
-            events.append(
-                {
-                    "type": "deal",
-                    "round": state.round,
-                    "dealer": dealer,
-                    "top": NAME[first],
-                    "turn": state.turn,
-                    "direction": state.direction,
-                    "pending": state.pending,
-                }
-            )
 
-    # -- queries -------------------------------------------------------------------------------
-    def actors(self, state: State) -> frozenset[int]:
-        if state.over:
-            return frozenset()
-        return frozenset((state.turn,))
+def _shuffle(state: State, cards: list[int]) -> None:
+    shuffle_rng(state.seed, state.shuffles).shuffle(cards)
+    state.shuffles += 1
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.over or seat != state.turn:
-            return []
-        out: list[Action] = []
-        for c in playable_cards(state, seat):
-            if c >> 4 == WILD_COLOR:
-                name = NAME[c]
-                for col in COLORS:
-                    out.append({"type": "play", "card": name, "color": col})
-            else:
-                out.append({"type": "play", "card": NAME[c]})
-        out.append({"type": "draw"})
-        if len(state.hands[seat]) == 2 and not state.one[seat]:
-            out.append({"type": "one"})
-        return out
 
-    def timeout_action(self, state: State, seat: int) -> Action:
-        return {"type": "draw"}
-
-    # -- moves ---------------------------------------------------------------------------------
-    def _validate(self, state: State, seat: Any, action: Any) -> tuple[str, int, int]:
-        """Check an action completely; return (kind, card, wish colour)."""
-        if state.over:
-            raise IllegalAction("Das Spiel ist vorbei.")
-        if not isinstance(action, dict):
-            raise IllegalAction("Ungültiger Zug.")
-        if type(seat) is not int or seat != state.turn:
-            raise IllegalAction("Du bist nicht am Zug.")
-        kind = action.get("type")
-        if kind == "draw" or kind == "one":
-            if len(action) != 1:
-                raise IllegalAction("Ungültiger Zug.")
-            if kind == "one":
-                if len(state.hands[seat]) != 2:
-                    raise IllegalAction("ONE drückst du, wenn du noch zwei Karten hast.")
-                if state.one[seat]:
-                    raise IllegalAction("Du hast ONE schon gedrückt.")
-            return kind, -1, -1
-        if kind != "play":
-            raise IllegalAction("Unbekannter Zug.")
-        card = parse(action.get("card"))
-        if card is None:
-            raise IllegalAction("Diese Karte gibt es nicht.")
-        wish = -1
-        if card >> 4 == WILD_COLOR:
-            if set(action) != {"type", "card", "color"}:
-                raise IllegalAction("Bei einem Farbwunsch musst du eine Farbe wählen.")
-            col = action["color"]
-            if not isinstance(col, str) or col not in COLOR_CODE:
-                raise IllegalAction("Wähle Rot, Gelb, Grün oder Blau.")
-            wish = COLOR_CODE[col]
-        elif set(action) != {"type", "card"}:
-            raise IllegalAction("Ungültiger Zug.")
-        hand = state.hands[seat]
-        if card not in hand:
-            raise IllegalAction("Diese Karte hast du nicht.")
-        if not can_play(state, hand, card):
-            raise IllegalAction(self._why_not(state, hand, card))
-        return kind, card, wish
-
-    def _why_not(self, state: State, hand: list[int], card: int) -> str:
-        return why_not(
-            card,
-            state.discard[-1],
-            state.color,
-            state.pending,
-            state.options["stacking"],
-            any(c >> 4 == state.color for c in hand),
+def _deal(state: State, stacked: list[int] | None, events: list[Event] | None) -> None:
+    """Deal a round: 7 cards each, turn the first card, apply its effect."""
+    n = state.players
+    state.round += 1
+    if stacked is None:
+        order = list(DECK)
+        _shuffle(state, order)
+    else:
+        order = stacked
+    state.hands = [sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(n)]
+    rest = order[n * HAND_SIZE :]
+    rest.reverse()  # top last
+    state.pile = rest
+    state.one = [False] * n
+    state.missed = [[] for _ in range(n)]
+    state.pending = 0
+    state.direction = 1
+    # a wild or wild +4 goes back into the pile, which is shuffled, and a new card is turned
+    while state.pile[-1] >> 4 == WILD_COLOR:
+        _shuffle(state, state.pile)
+    first = state.pile.pop()
+    state.discard = [first]
+    state.color = first >> 4
+    dealer = state.dealer
+    v = first & 15
+    if v == SKIP:
+        state.turn = (dealer + 2) % n
+    elif v == REVERSE:
+        state.direction = -1
+        state.turn = dealer
+    else:
+        state.turn = (dealer + 1) % n
+        if v == DRAW2:
+            state.pending = 2
+    if events is not None:
+        events.append(
+            {
+                "type": "deal",
+                "round": state.round,
+                "dealer": dealer,
+                "top": NAME[first],
+                "turn": state.turn,
+                "direction": state.direction,
+                "pending": state.pending,
+            }
         )
 
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind, card, wish = self._validate(state, seat, action)
-        events: list[Event] = []
-        if kind == "play":
-            self._play(state, seat, card, wish, events)
-        elif kind == "draw":
-            self._draw_turn(state, seat, events)
-        else:
-            state.one[seat] = True
-            events.append({"type": "one", "seat": seat})
-        return events
 
-    def _draw(self, state: State, seat: int, count: int) -> int:
-        """Draw up to ``count`` cards: the hand holds at most 22 (the rest is forfeited); an
-        empty pile is refilled from the discards but the top card; with nothing left, stop."""
-        hand = state.hands[seat]
-        pile = state.pile
-        drawn = 0
-        for _ in range(count):
-            if len(hand) >= HAND_LIMIT:
+def actors(state: State) -> frozenset[int]:
+    if state.over:
+        return frozenset()
+    return frozenset((state.turn,))
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    if state.over or seat != state.turn:
+        return []
+    out: list[Action] = []
+    for c in playable_cards(state, seat):
+        if c >> 4 == WILD_COLOR:
+            name = NAME[c]
+            for col in COLORS:
+                out.append({"type": "play", "card": name, "color": col})
+        else:
+            out.append({"type": "play", "card": NAME[c]})
+    out.append({"type": "draw"})
+    if len(state.hands[seat]) == 2 and not state.one[seat]:
+        out.append({"type": "one"})
+    return out
+
+
+def timeout_action(state: State, seat: int) -> Action:
+    return {"type": "draw"}
+
+
+def validate_action(state: State, seat: Any, action: Any) -> tuple[str, int, int]:
+    """Check an action completely; return (kind, card, wish colour)."""
+    if state.over:
+        raise IllegalAction("Das Spiel ist vorbei.")
+    if not isinstance(action, dict):
+        raise IllegalAction("Ungültiger Zug.")
+    if type(seat) is not int or seat != state.turn:
+        raise IllegalAction("Du bist nicht am Zug.")
+    kind = action.get("type")
+    if kind == "draw" or kind == "one":
+        if len(action) != 1:
+            raise IllegalAction("Ungültiger Zug.")
+        if kind == "one":
+            if len(state.hands[seat]) != 2:
+                raise IllegalAction("ONE drückst du, wenn du noch zwei Karten hast.")
+            if state.one[seat]:
+                raise IllegalAction("Du hast ONE schon gedrückt.")
+        return kind, -1, -1
+    if kind != "play":
+        raise IllegalAction("Unbekannter Zug.")
+    card = parse(action.get("card"))
+    if card is None:
+        raise IllegalAction("Diese Karte gibt es nicht.")
+    wish = -1
+    if card >> 4 == WILD_COLOR:
+        if set(action) != {"type", "card", "color"}:
+            raise IllegalAction("Bei einem Farbwunsch musst du eine Farbe wählen.")
+        col = action["color"]
+        if not isinstance(col, str) or col not in COLOR_CODE:
+            raise IllegalAction("Wähle Rot, Gelb, Grün oder Blau.")
+        wish = COLOR_CODE[col]
+    elif set(action) != {"type", "card"}:
+        raise IllegalAction("Ungültiger Zug.")
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalAction("Diese Karte hast du nicht.")
+    if not can_play(state, hand, card):
+        raise IllegalAction(_why_not(state, hand, card))
+    return kind, card, wish
+
+
+def _why_not(state: State, hand: list[int], card: int) -> str:
+    return why_not(
+        card,
+        state.discard[-1],
+        state.color,
+        state.pending,
+        state.options["stacking"],
+        any(c >> 4 == state.color for c in hand),
+    )
+
+
+def apply(state: State, seat: int, action: Action) -> list[Event]:
+    kind, card, wish = validate_action(state, seat, action)
+    events: list[Event] = []
+    if kind == "play":
+        _play(state, seat, card, wish, events)
+    elif kind == "draw":
+        _draw_turn(state, seat, events)
+    else:
+        state.one[seat] = True
+        events.append({"type": "one", "seat": seat})
+    return events
+
+
+def _draw(state: State, seat: int, count: int) -> int:
+    """Draw up to ``count`` cards: the hand holds at most 22 (the rest is forfeited); an
+    empty pile is refilled from the discards but the top card; with nothing left, stop."""
+    hand = state.hands[seat]
+    pile = state.pile
+    drawn = 0
+    for _ in range(count):
+        if len(hand) >= HAND_LIMIT:
+            break
+        if not pile:
+            if len(state.discard) <= 1:
                 break
-            if not pile:
-                if len(state.discard) <= 1:
-                    break
-                pile.extend(state.discard[:-1])
-                del state.discard[:-1]
-                self._shuffle(state, pile)
-            insort(hand, pile.pop())
-            drawn += 1
-        if len(hand) != 1:
-            state.one[seat] = False
-        return drawn
+            pile.extend(state.discard[:-1])
+            del state.discard[:-1]
+            _shuffle(state, pile)
+        insort(hand, pile.pop())
+        drawn += 1
+    if len(hand) != 1:
+        state.one[seat] = False
+    return drawn
 
-    def _draw_turn(self, state: State, seat: int, events: list[Event] | None) -> None:
-        if state.pending:
-            count = state.pending
-            state.pending = 0
-        else:
-            count = 1
-            state.missed[seat].append(state.color)
+
+def _draw_turn(state: State, seat: int, events: list[Event] | None) -> None:
+    if state.pending:
+        count = state.pending
+        state.pending = 0
+    else:
+        count = 1
+        state.missed[seat].append(state.color)
+    refills = state.shuffles
+    drawn = _draw(state, seat, count)
+    if events is not None:
+        if state.shuffles != refills:
+            events.append({"type": "reshuffle", "pile": len(state.pile) + drawn})
+        events.append({"type": "draw", "seat": seat, "count": drawn, "wanted": count})
+    state.turn = _next(state, seat)
+
+
+def _play(
+    state: State,
+    seat: int,
+    card: int,
+    wish: int,
+    events: list[Event] | None,
+    deal: bool = True,
+) -> None:
+    """Lay ``card`` (already validated). ``deal=False`` (bot rollouts) stops after scoring
+    a finished round with ``turn = -1`` instead of dealing the next one."""
+    hand = state.hands[seat]
+    hand.remove(card)
+    state.discard.append(card)
+    v = card & 15
+    state.color = wish if wish >= 0 else card >> 4
+    if events is not None:
+        ev: Event = {"type": "play", "seat": seat, "card": NAME[card]}
+        if wish >= 0:
+            ev["color"] = COLORS[wish]
+        events.append(ev)
+    if len(hand) == 1 and not state.one[seat]:
+        # forgot to press ONE before laying the second-to-last card
         refills = state.shuffles
-        drawn = self._draw(state, seat, count)
+        drawn = _draw(state, seat, 2)
         if events is not None:
             if state.shuffles != refills:
                 events.append({"type": "reshuffle", "pile": len(state.pile) + drawn})
-            events.append({"type": "draw", "seat": seat, "count": drawn, "wanted": count})
+            events.append({"type": "penalty", "seat": seat, "count": drawn})
+    n = state.players
+    if v == SKIP or (v == REVERSE and n == 2):
+        skipped = _next(state, seat)
+        state.turn = _next(state, seat, 2)
+        if events is not None:
+            events.append({"type": "skip", "seat": skipped})
+    elif v == REVERSE:
+        state.direction = -state.direction
         state.turn = _next(state, seat)
-
-    def _play(
-        self,
-        state: State,
-        seat: int,
-        card: int,
-        wish: int,
-        events: list[Event] | None,
-        deal: bool = True,
-    ) -> None:
-        """Lay ``card`` (already validated). ``deal=False`` (bot rollouts) stops after scoring
-        a finished round with ``turn = -1`` instead of dealing the next one."""
-        hand = state.hands[seat]
-        hand.remove(card)
-        state.discard.append(card)
-        v = card & 15
-        state.color = wish if wish >= 0 else card >> 4
         if events is not None:
-            ev: Event = {"type": "play", "seat": seat, "card": NAME[card]}
-            if wish >= 0:
-                ev["color"] = COLORS[wish]
-            events.append(ev)
-        if len(hand) == 1 and not state.one[seat]:
-            # forgot to press ONE before laying the second-to-last card
-            refills = state.shuffles
-            drawn = self._draw(state, seat, 2)
-            if events is not None:
-                if state.shuffles != refills:
-                    events.append({"type": "reshuffle", "pile": len(state.pile) + drawn})
-                events.append({"type": "penalty", "seat": seat, "count": drawn})
-        n = state.players
-        if v == SKIP or (v == REVERSE and n == 2):
-            skipped = _next(state, seat)
-            state.turn = _next(state, seat, 2)
-            if events is not None:
-                events.append({"type": "skip", "seat": skipped})
-        elif v == REVERSE:
-            state.direction = -state.direction
-            state.turn = _next(state, seat)
-            if events is not None:
-                events.append({"type": "reverse", "direction": state.direction})
-        else:
-            if v == DRAW2:
-                state.pending += 2
-            elif card == W4:
-                state.pending += 4
-            state.turn = _next(state, seat)
-        if not hand:
-            self._end_round(state, seat, events, deal)
+            events.append({"type": "reverse", "direction": state.direction})
+    else:
+        if v == DRAW2:
+            state.pending += 2
+        elif card == W4:
+            state.pending += 4
+        state.turn = _next(state, seat)
+    if not hand:
+        _end_round(state, seat, events, deal)
 
-    def _end_round(
-        self, state: State, winner: int, events: list[Event] | None, deal: bool = True
-    ) -> None:
-        n = state.players
-        if state.pending:
-            # going out on a +2/+4: the next player still draws before the round is scored
-            victim = state.turn
-            count = state.pending
-            state.pending = 0
-            drawn = self._draw(state, victim, count)
-            if events is not None:
-                events.append({"type": "draw", "seat": victim, "count": drawn, "wanted": count})
-        hand_points = [sum(POINTS[c] for c in h) for h in state.hands]
-        partners = state.options["partners"]
-        each = state.options["scoring"] == SCORING_EACH
-        winners = [s for s in range(n) if s % 2 == winner % 2] if partners else [winner]
-        booked = [0] * n
-        for s in range(n):
-            if each:
-                booked[s] = (
-                    hand_points[s] + hand_points[(s + 2) % n] if partners else hand_points[s]
-                )
-            elif s in winners:
-                booked[s] = sum(hand_points[t] for t in range(n) if t not in winners)
-        for s in range(n):
-            state.scores[s] += booked[s]
-        if partners:
-            lb = [WINNER_POINTS if s in winners else PARTNER_LOSER_POINTS for s in range(n)]
-        else:
-            lb = [WINNER_POINTS if s in winners else LOSER_POINTS[n] for s in range(n)]
-        state.round_winners.append(winners)
-        state.round_points.append(lb)
-        state.over = max(state.scores) >= state.options["target"]
-        state.last_round = {
-            "round": state.round,
-            "winner": winner,
-            "winners": winners,
-            "hands": [_names(h) for h in state.hands],
-            "points": hand_points,
-            "booked": booked,
-            "scores": list(state.scores),
-            "leaderboard": lb,
-            "game_over": state.over,
-        }
+
+def _end_round(state: State, winner: int, events: list[Event] | None, deal: bool = True) -> None:
+    n = state.players
+    if state.pending:
+        # going out on a +2/+4: the next player still draws before the round is scored
+        victim = state.turn
+        count = state.pending
+        state.pending = 0
+        drawn = _draw(state, victim, count)
         if events is not None:
-            events.append({"type": "round_end", **state.last_round})
-        if state.over:
-            state.turn = -1
-            if events is not None:
-                events.append({"type": "game_over"})
-            return
-        if not deal:
-            state.turn = -1
-            return
-        state.dealer = (state.dealer + 1) % n
-        self._deal(state, None, events)
+            events.append({"type": "draw", "seat": victim, "count": drawn, "wanted": count})
+    hand_points = [sum(POINTS[c] for c in h) for h in state.hands]
+    partners = state.options["partners"]
+    each = state.options["scoring"] == SCORING_EACH
+    winners = [s for s in range(n) if s % 2 == winner % 2] if partners else [winner]
+    booked = [0] * n
+    for s in range(n):
+        if each:
+            booked[s] = hand_points[s] + hand_points[(s + 2) % n] if partners else hand_points[s]
+        elif s in winners:
+            booked[s] = sum(hand_points[t] for t in range(n) if t not in winners)
+    for s in range(n):
+        state.scores[s] += booked[s]
+    if partners:
+        lb = [WINNER_POINTS if s in winners else PARTNER_LOSER_POINTS for s in range(n)]
+    else:
+        lb = [WINNER_POINTS if s in winners else LOSER_POINTS[n] for s in range(n)]
+    state.round_winners.append(winners)
+    state.round_points.append(lb)
+    state.over = max(state.scores) >= state.options["target"]
+    state.last_round = {
+        "round": state.round,
+        "winner": winner,
+        "winners": winners,
+        "hands": [card_names(h) for h in state.hands],
+        "points": hand_points,
+        "booked": booked,
+        "scores": list(state.scores),
+        "leaderboard": lb,
+        "game_over": state.over,
+    }
+    if events is not None:
+        events.append({"type": "round_end", **state.last_round})
+    if state.over:
+        state.turn = -1
+        if events is not None:
+            events.append({"type": "game_over"})
+        return
+    if not deal:
+        state.turn = -1
+        return
+    state.dealer = (state.dealer + 1) % n
+    _deal(state, None, events)
 
-    # -- outcome -------------------------------------------------------------------------------
-    def result(self, state: State) -> Result | None:
-        if not state.over:
-            return None
-        n = state.players
-        scores = list(state.scores)
-        low_wins = state.options["scoring"] == SCORING_EACH
-        if low_wins:
-            places = [1 + sum(1 for t in range(n) if scores[t] < scores[s]) for s in range(n)]
-        else:
-            places = [1 + sum(1 for t in range(n) if scores[t] > scores[s]) for s in range(n)]
-        winners = [s for s in range(n) if places[s] == 1]
-        leaderboard = [sum(r[s] for r in state.round_points) for s in range(n)]
-        return Result(
-            scores=scores,
-            places=places,
-            winners=winners,
-            leaderboard=leaderboard,
-            round_winners=[list(w) for w in state.round_winners],
-            details={
-                "rounds": state.round,
-                "round_leaderboard": [list(r) for r in state.round_points],
-                "partners": state.options["partners"],
-                "scoring": state.options["scoring"],
-            },
-        )
 
-    # -- views ---------------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
-        n = state.players
-        top = state.discard[-1]
-        seats = [
-            {
-                "seat": s,
-                "cards": len(state.hands[s]),
-                "one": state.one[s],
-                "score": state.scores[s],
-                "missed": [COLORS[c] for c in state.missed[s]],
-            }
-            for s in range(n)
-        ]
-        return {
-            "game": "speedone",
-            "seat": seat,
-            "players": n,
-            "phase": "over" if state.over else "play",
-            "actors": [] if state.over else [state.turn],
-            "hand_counts": [len(h) for h in state.hands],
-            "options": dict(state.options),
-            "round": state.round,
-            "dealer": state.dealer,
-            "turn": None if state.over else state.turn,
-            "direction": state.direction,
-            "top": NAME[top],
-            "color": COLORS[state.color],
-            "pending": state.pending,
-            "draw_pile": len(state.pile),
-            "discard": _names(state.discard),
-            "hand": None if seat is None else _names(state.hands[seat]),
-            "seats": seats,
-            "teams": [[0, 2], [1, 3]] if state.options["partners"] else None,
-            "scores": list(state.scores),
-            "round_winners": [list(w) for w in state.round_winners],
-            "round_points": [list(r) for r in state.round_points],
-            "last_round": state.last_round,
-            "over": state.over,
-        }
+def result(state: State) -> Result | None:
+    if not state.over:
+        return None
+    n = state.players
+    scores = list(state.scores)
+    low_wins = state.options["scoring"] == SCORING_EACH
+    if low_wins:
+        places = [1 + sum(1 for t in range(n) if scores[t] < scores[s]) for s in range(n)]
+    else:
+        places = [1 + sum(1 for t in range(n) if scores[t] > scores[s]) for s in range(n)]
+    winners = [s for s in range(n) if places[s] == 1]
+    leaderboard = [sum(r[s] for r in state.round_points) for s in range(n)]
+    return Result(
+        scores=scores,
+        places=places,
+        winners=winners,
+        leaderboard=leaderboard,
+        round_winners=[list(w) for w in state.round_winners],
+        details={
+            "rounds": state.round,
+            "round_leaderboard": [list(r) for r in state.round_points],
+            "partners": state.options["partners"],
+            "scoring": state.options["scoring"],
+        },
+    )
 
-    def sample_state(self, view: View, rng: random.Random) -> State:
-        n = view["players"]
-        seat = view["seat"]
-        state = State(
-            players=n,
-            options=dict(view["options"]),
-            seed=rng.getrandbits(63),
-            round=view["round"],
-            dealer=view["dealer"],
-            turn=-1 if view["turn"] is None else view["turn"],
-            direction=view["direction"],
-            color=COLOR_CODE[view["color"]],
-            pending=view["pending"],
-            discard=[parse(c) for c in view["discard"]],  # type: ignore[misc]
-            one=[s["one"] for s in view["seats"]],
-            scores=list(view["scores"]),
-            missed=[[COLOR_CODE[c] for c in s["missed"]] for s in view["seats"]],
-            round_winners=[list(w) for w in view["round_winners"]],
-            round_points=[list(r) for r in view["round_points"]],
-            last_round=view["last_round"],
-            over=view["over"],
-        )
-        unknown = list(DECK)
-        known = list(state.discard)
-        own: list[int] = []
-        if seat is not None:
-            own = [parse(c) for c in view["hand"]]  # type: ignore[misc]
-            known.extend(own)
-        for c in known:
-            unknown.remove(c)
-        rng.shuffle(unknown)
-        hands: list[list[int]] = []
-        for s in range(n):
-            if s == seat:
-                hands.append(sorted(own))
-            else:
-                k = view["seats"][s]["cards"]
-                hands.append(sorted(unknown[:k]))
-                del unknown[:k]
-        state.hands = hands
-        state.pile = unknown
-        assert len(unknown) == view["draw_pile"], "view is inconsistent"
-        return state
 
-    # -- persistence ---------------------------------------------------------------------------
-    def to_json(self, state: State) -> dict[str, Any]:
-        return {
-            "players": state.players,
-            "options": dict(state.options),
-            "seed": state.seed,
-            "shuffles": state.shuffles,
-            "round": state.round,
-            "dealer": state.dealer,
-            "turn": state.turn,
-            "direction": state.direction,
-            "hands": [_names(h) for h in state.hands],
-            "pile": _names(state.pile),
-            "discard": _names(state.discard),
-            "color": COLORS[state.color],
-            "pending": state.pending,
-            "one": list(state.one),
-            "scores": list(state.scores),
-            "missed": [[COLORS[c] for c in m] for m in state.missed],
-            "round_winners": [list(w) for w in state.round_winners],
-            "round_points": [list(r) for r in state.round_points],
-            "last_round": state.last_round,
-            "over": state.over,
-        }
+def state_to_json(state: State) -> dict[str, Any]:
+    return {
+        "players": state.players,
+        "options": dict(state.options),
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "round": state.round,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "direction": state.direction,
+        "hands": [card_names(h) for h in state.hands],
+        "pile": card_names(state.pile),
+        "discard": card_names(state.discard),
+        "color": COLORS[state.color],
+        "pending": state.pending,
+        "one": list(state.one),
+        "scores": list(state.scores),
+        "missed": [[COLORS[c] for c in m] for m in state.missed],
+        "round_winners": [list(w) for w in state.round_winners],
+        "round_points": [list(r) for r in state.round_points],
+        "last_round": state.last_round,
+        "over": state.over,
+    }
 
-    def from_json(self, data: dict[str, Any]) -> State:
-        def codes(cards: list[str]) -> list[int]:
-            return [parse(c) for c in cards]  # type: ignore[misc]
 
-        return State(
-            players=data["players"],
-            options=dict(data["options"]),
-            seed=data["seed"],
-            shuffles=data["shuffles"],
-            round=data["round"],
-            dealer=data["dealer"],
-            turn=data["turn"],
-            direction=data["direction"],
-            hands=[codes(h) for h in data["hands"]],
-            pile=codes(data["pile"]),
-            discard=codes(data["discard"]),
-            color=COLOR_CODE[data["color"]],
-            pending=data["pending"],
-            one=list(data["one"]),
-            scores=list(data["scores"]),
-            missed=[[COLOR_CODE[c] for c in m] for m in data["missed"]],
-            round_winners=[list(w) for w in data["round_winners"]],
-            round_points=[list(r) for r in data["round_points"]],
-            last_round=data["last_round"],
-            over=data["over"],
-        )
+def state_from_json(data: dict[str, Any]) -> State:
+    def codes(cards: list[str]) -> list[int]:
+        return [parse(c) for c in cards]  # type: ignore[misc]
 
-    def clone(self, state: State) -> State:
-        return State(
-            players=state.players,
-            options=state.options,  # never mutated after new_game
-            seed=state.seed,
-            shuffles=state.shuffles,
-            round=state.round,
-            dealer=state.dealer,
-            turn=state.turn,
-            direction=state.direction,
-            hands=[h[:] for h in state.hands],
-            pile=state.pile[:],
-            discard=state.discard[:],
-            color=state.color,
-            pending=state.pending,
-            one=state.one[:],
-            scores=state.scores[:],
-            missed=[m[:] for m in state.missed],
-            round_winners=[w[:] for w in state.round_winners],
-            round_points=[r[:] for r in state.round_points],
-            last_round=state.last_round,  # replaced, never mutated
-            over=state.over,
-        )
+    return State(
+        players=data["players"],
+        options=dict(data["options"]),
+        seed=data["seed"],
+        shuffles=data["shuffles"],
+        round=data["round"],
+        dealer=data["dealer"],
+        turn=data["turn"],
+        direction=data["direction"],
+        hands=[codes(h) for h in data["hands"]],
+        pile=codes(data["pile"]),
+        discard=codes(data["discard"]),
+        color=COLOR_CODE[data["color"]],
+        pending=data["pending"],
+        one=list(data["one"]),
+        scores=list(data["scores"]),
+        missed=[[COLOR_CODE[c] for c in m] for m in data["missed"]],
+        round_winners=[list(w) for w in data["round_winners"]],
+        round_points=[list(r) for r in data["round_points"]],
+        last_round=data["last_round"],
+        over=data["over"],
+    )
 
-    # -- bots ----------------------------------------------------------------------------------
-    def bot(self, strength: str) -> Bot:
-        from games.engines.speedone.bots import make_bot
 
-        return make_bot(strength)
+def clone_state(state: State) -> State:
+    return State(
+        players=state.players,
+        options=state.options,  # never mutated after new_game
+        seed=state.seed,
+        shuffles=state.shuffles,
+        round=state.round,
+        dealer=state.dealer,
+        turn=state.turn,
+        direction=state.direction,
+        hands=[h[:] for h in state.hands],
+        pile=state.pile[:],
+        discard=state.discard[:],
+        color=state.color,
+        pending=state.pending,
+        one=state.one[:],
+        scores=state.scores[:],
+        missed=[m[:] for m in state.missed],
+        round_winners=[w[:] for w in state.round_winners],
+        round_points=[r[:] for r in state.round_points],
+        last_round=state.last_round,  # replaced, never mutated
+        over=state.over,
+    )
 
-    def explain(self, view: View, legal: list[Action]) -> Advice:
-        from games.engines.speedone.bots import explain
 
-        return explain(view, legal)
+def describe_action(action: Action) -> str:
+    kind = action.get("type")
+    if kind == "draw":
+        return "zieht"
+    if kind == "one":
+        return "drückt ONE"
+    if kind == "play":
+        text = f"legt {action.get('card')}"
+        if "color" in action and action["color"] in COLOR_CODE:
+            text += f" und wünscht {COLOR_NAMES[COLOR_CODE[action['color']]]}"
+        return text
+    return ", ".join(f"{k}={v}" for k, v in action.items())
 
-    def describe_action(self, action: Action) -> str:
-        kind = action.get("type")
-        if kind == "draw":
-            return "zieht"
-        if kind == "one":
-            return "drückt ONE"
-        if kind == "play":
-            text = f"legt {action.get('card')}"
-            if "color" in action and action["color"] in COLOR_CODE:
-                text += f" und wünscht {COLOR_NAMES[COLOR_CODE[action['color']]]}"
-            return text
-        return super().describe_action(action)
+
+def partner_teams(players: int, options: dict[str, Any]) -> list[list[int]] | None:
+    """Partner mode (4 players): partners sit opposite each other."""
+    if players == 4 and options.get("partners"):
+        return [[0, 2], [1, 3]]
+    return None
 
 
 def why_not(

@@ -17,7 +17,8 @@ Actions: ``{"type": "play", "card": "P7"}``, ``{"type": "pick", "card": "S12"}``
 """
 
 from games.engines.speedtroedel.bench import BENCH
-from games.engines.speedtroedel.rules import SpeedtroedelEngine, State
-from games.engines.speedtroedel.views import preview
+from games.engines.speedtroedel.engine import SpeedtroedelEngine
+from games.engines.speedtroedel.rules import State
+from games.engines.speedtroedel.seat_view import preview
 
 __all__ = ["BENCH", "SpeedtroedelEngine", "State", "preview"]

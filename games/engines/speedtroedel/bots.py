@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from games.engines.base import Action, Advice, View
+from games.engines.base import Action, Advice, Bot, View
 from games.engines.speedtroedel.cards import (
     EMERALD,
     FAKES,
@@ -109,7 +108,7 @@ class _Info:
 
 
 def _info(view: View) -> _Info:
-    from games.engines.speedtroedel.views import game_cards
+    from games.engines.speedtroedel.seat_view import game_cards
 
     me = view["seat"]
     n = view["players"]
@@ -598,7 +597,7 @@ class StrongBot:
         cands = _candidates(view, legal)
         if len(cands) == 1:
             return cands[0], []
-        from games.engines.speedtroedel.views import make_sampler
+        from games.engines.speedtroedel.seat_view import make_sampler
 
         try:
             deal = make_sampler(view)
@@ -638,17 +637,12 @@ def _resolve_own(view: View, action: Action, kind: str) -> int:
     return _card_of(action)  # an "F" is matched to the sampled hand later
 
 
-def make_bot(strength: str) -> Any:
-    if strength == "leicht":
-        return EasyBot()
-    if strength == "normal":
-        return NormalBot()
-    if strength == "stark":
-        return StrongBot()
-    if strength.startswith("stark-") and strength[6:].isdigit():
-        # "stark-60": the strong bot with 60 rollouts per decision (benchmarks)
-        return StrongBot(int(strength[6:]))
-    raise ValueError(f"Unbekannte Stärke: {strength}")
+#: ``engine.bot(strength)``: ``"stark:N"`` is the strong bot with N rollouts per decision
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "leicht": lambda budget: EasyBot(),
+    "normal": lambda budget: NormalBot(),
+    "stark": lambda budget: StrongBot(budget),
+}
 
 
 # -- advice ------------------------------------------------------------------------------------
@@ -727,7 +721,7 @@ def _play_hint(view: View, c: int) -> str:
     return ""
 
 
-__all__ = ["EasyBot", "NormalBot", "StrongBot", "explain", "make_bot", "ASK", "PICK", "SWAP"]
+__all__ = ["EasyBot", "NormalBot", "StrongBot", "explain", "BOTS", "ASK", "PICK", "SWAP"]
 
 
 def quality_note(view: View) -> bool:

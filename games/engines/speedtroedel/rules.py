@@ -1,4 +1,4 @@
-"""Speedtrödel rules: state, trick logic, the end-of-trick pipeline, rounds and the engine class.
+"""Speedtrödel rules: state, trick logic, the end-of-trick pipeline, rounds (no bots, no views).
 
 The state keeps cards as ints (see ``cards``); notation strings appear only in actions, events
 and views. Phases: ``PLAY`` (one seat plays a card), ``PICK`` (a Schnäppchenblick player picks a
@@ -18,17 +18,11 @@ from typing import Any
 
 from games.engines.base import (
     Action,
-    Advice,
-    Bot,
-    Engine,
     Event,
     IllegalAction,
     InvalidOptions,
     Option,
-    PhaseClock,
     Result,
-    View,
-    register,
     shuffle_rng,
 )
 from games.engines.speedtroedel.cards import (
@@ -199,7 +193,7 @@ class State:
 _JSON_FIELDS = tuple(f for f in State.__slots__ if f != "sim")
 
 
-def _state_to_json(state: State) -> dict[str, Any]:
+def state_to_json(state: State) -> dict[str, Any]:
     out = {f: getattr(state, f) for f in _JSON_FIELDS}
     out["sizes"] = list(state.sizes)
     return _deep_copy_json(out)
@@ -213,7 +207,7 @@ def _deep_copy_json(x: Any) -> Any:
     return x
 
 
-def _state_from_json(data: dict[str, Any]) -> State:
+def state_from_json(data: dict[str, Any]) -> State:
     s = State()
     for f in _JSON_FIELDS:
         setattr(s, f, _deep_copy_json(data[f]))
@@ -630,287 +624,236 @@ OPTIONS = (
 )
 
 
-@register("speedtroedel")
-class SpeedtroedelEngine(Engine[State]):
-    """Speedtrödel: trick-taking on the flea market, the catch of a round is next round's hand."""
+# -- the game as functions (wired into the engine by ``engine.py``) ----------------------
+def new_game(
+    players: int,
+    opts: dict[str, Any],
+    seed: int,
+    deck: Sequence[str] | None = None,
+) -> State:
+    """Deal round 1. ``deck`` (tests): the start cards top first, dealt in blocks (seat 0
+    gets the first cards), optionally followed by ``"|"`` and the attic top first. Without
+    ``"|"`` the attic is built and shuffled as usual from the attic cards not in the start
+    part. With a stacked deck seat 0 leads round 1 (instead of the lot)."""
+    st = State()
+    st.n = players
+    st.options = opts
+    st.seed = seed
+    st.sizes = hand_sizes(players, opts["partie_kurz"])
+    rng = shuffle_rng(seed, 0)
+    st.shuffles = 1
+    h = st.sizes[0]
+    if deck is None:
+        start = list(start_cards(players))
+        rng.shuffle(start)
+        attic = shuffled_attic(opts, rng, ())
+        first = rng.randrange(players)
+    else:
+        start, attic_part = parse_deck(deck)
+        if len(start) != players * h:
+            raise ValueError(f"deck: {players * h} start cards expected, got {len(start)}")
+        attic = shuffled_attic(opts, rng, start) if attic_part is None else attic_part
+        first = 0
+    st.hands = [sorted(start[s * h : (s + 1) * h]) for s in range(players)]
+    st.attic = attic
+    st.boxes = [[] for _ in range(players)]
+    st.counters = [[] for _ in range(players)]
+    st.scores = [0] * players
+    st.voids = [0] * players
+    st.swap_log = [None] * players
+    st.leader = st.turn = st.first_leader = first
+    st.phase = PLAY
+    return st
 
-    slug = "speedtroedel"
-    name = "Speedtrödel"
-    min_players = 3
-    max_players = 5
-    options_schema = OPTIONS
-    card_notation = (
-        "P/S/B/M/E + Wert (Porzellan, Spielzeug, Bücher, Messing, Smaragd), z. B. P7, S11, E0; "
-        "Sonderkarten T (Tauschrunde), F (Fälschung), G (Ganzer Posten), V (Vordrängeln), "
-        "H (Heute gefragt), R (Ramschtag). deck=: Startkarten (Block je Sitz, Sitz 0 zuerst), "
-        "dann '|', dann der Dachboden von oben."
-    )
 
-    # -- setup ------------------------------------------------------------------------------
-    def new_game(
-        self,
-        players: int,
-        options: dict[str, Any] | None,
-        seed: int,
-        deck: Sequence[str] | None = None,
-    ) -> State:
-        """Deal round 1. ``deck`` (tests): the start cards top first, dealt in blocks (seat 0
-        gets the first cards), optionally followed by ``"|"`` and the attic top first. Without
-        ``"|"`` the attic is built and shuffled as usual from the attic cards not in the start
-        part. With a stacked deck seat 0 leads round 1 (instead of the lot)."""
-        opts = self.validate_options(options, players)
-        st = State()
-        st.n = players
-        st.options = opts
-        st.seed = seed
-        st.sizes = hand_sizes(players, opts["partie_kurz"])
-        rng = shuffle_rng(seed, 0)
-        st.shuffles = 1
-        h = st.sizes[0]
-        if deck is None:
-            start = list(start_cards(players))
-            rng.shuffle(start)
-            attic = self._shuffled_attic(opts, rng, ())
-            first = rng.randrange(players)
-        else:
-            start, attic_part = self._parse_deck(deck)
-            if len(start) != players * h:
-                raise ValueError(f"deck: {players * h} start cards expected, got {len(start)}")
-            attic = self._shuffled_attic(opts, rng, start) if attic_part is None else attic_part
-            first = 0
-        st.hands = [sorted(start[s * h : (s + 1) * h]) for s in range(players)]
-        st.attic = attic
-        st.boxes = [[] for _ in range(players)]
-        st.counters = [[] for _ in range(players)]
-        st.scores = [0] * players
-        st.voids = [0] * players
-        st.swap_log = [None] * players
-        st.leader = st.turn = st.first_leader = first
-        st.phase = PLAY
-        return st
+def shuffled_attic(opts: dict[str, Any], rng: random.Random, used: Sequence[int]) -> list[int]:
+    pool = ATTIC_PLAIN if opts["ohne_sonderkarten"] else ATTIC_CARDS
+    attic: list[int] = []
+    for tier in (1, 2, 3, 4, 5):  # 1★ Schuppen on top, 5★ Schloss at the bottom
+        stack = [c for c in pool if TIER[c] == tier and c not in used]
+        rng.shuffle(stack)
+        attic.extend(stack)
+    return attic
 
-    @staticmethod
-    def _shuffled_attic(opts: dict[str, Any], rng: random.Random, used: Sequence[int]) -> list[int]:
-        pool = ATTIC_PLAIN if opts["ohne_sonderkarten"] else ATTIC_CARDS
-        attic: list[int] = []
-        for tier in (1, 2, 3, 4, 5):  # 1★ Schuppen on top, 5★ Schloss at the bottom
-            stack = [c for c in pool if TIER[c] == tier and c not in used]
-            rng.shuffle(stack)
-            attic.extend(stack)
-        return attic
 
-    @staticmethod
-    def _parse_deck(deck: Sequence[str]) -> tuple[list[int], list[int] | None]:
-        parts: list[list[int]] = [[]]
-        seen: set[int] = set()
-        for text in deck:
-            if text == DECK_SEPARATOR:
-                if len(parts) > 1:
-                    raise ValueError("deck: only one '|' allowed")
-                parts.append([])
-                continue
-            c = parse(text)
-            if c == FALSCH_A and FALSCH_A in seen:
-                c = FALSCH_B
-            if c is None or c in seen:
-                raise ValueError(f"deck: invalid or repeated card {text!r}")
-            seen.add(c)
-            parts[-1].append(c)
-        return parts[0], (parts[1] if len(parts) > 1 else None)
+def parse_deck(deck: Sequence[str]) -> tuple[list[int], list[int] | None]:
+    parts: list[list[int]] = [[]]
+    seen: set[int] = set()
+    for text in deck:
+        if text == DECK_SEPARATOR:
+            if len(parts) > 1:
+                raise ValueError("deck: only one '|' allowed")
+            parts.append([])
+            continue
+        c = parse(text)
+        if c == FALSCH_A and FALSCH_A in seen:
+            c = FALSCH_B
+        if c is None or c in seen:
+            raise ValueError(f"deck: invalid or repeated card {text!r}")
+        seen.add(c)
+        parts[-1].append(c)
+    return parts[0], (parts[1] if len(parts) > 1 else None)
 
-    def check_options(self, options: dict[str, Any], players: int) -> None:
-        if options["ohne_sonderkarten"] and options["faelschung_ohne_strafe"]:
-            raise InvalidOptions(
-                "„Fälschung ohne Strafe“ passt nicht zu „Ohne Sonderkarten“: "
-                "ohne Sonderkarten gibt es keine Fälschung."
-            )
 
-    # -- turn structure ---------------------------------------------------------------------
-    def actors(self, state: State) -> frozenset[int]:
-        p = state.phase
-        if p == OVER:
-            return frozenset()
-        if p == SWAP:
-            return frozenset(s for s in range(state.n) if state.swap_choice[s] < 0)
-        return frozenset((state.turn,))
-
-    def phase_clock(
-        self, state: State, move_seconds: int | None, *, solo: bool
-    ) -> PhaseClock | None:
-        """The Bedenkzeit, then the seed's visible 10-second grace (Nachfrist)."""
-        if not move_seconds:
-            return None
-        return PhaseClock(float(move_seconds), grace=GRACE_SECONDS)
-
-    def simultaneous_key(self, state: State) -> str | None:
-        """The Tauschrunde after trick ``len(tricks)`` of round ``rnd``."""
-        if state.phase == SWAP:
-            return f"swap:{state.rnd}:{len(state.tricks)}"
-        return None
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        p = state.phase
-        if p == PLAY:
-            if seat != state.turn:
-                return []
-            return [{"type": "play", "card": k} for k in unique_codes(playable(state, seat))]
-        if p == PICK:
-            if seat != state.turn:
-                return []
-            return [{"type": "pick", "card": k} for k in unique_codes(pick_options(state))]
-        if p == SWAP:
-            if not 0 <= seat < state.n or state.swap_choice[seat] >= 0:
-                return []
-            return [{"type": "swap", "card": k} for k in unique_codes(state.hands[seat])]
-        if p == ASK:
-            if seat != state.turn:
-                return []
-            return [{"type": "ask", "colour": k} for k in SUITS]
-        return []
-
-    def _validate(self, state: State, seat: Any, action: Any) -> tuple[int, int]:
-        """Check ``action`` completely; return (kind, card or colour)."""
-        if not isinstance(action, dict):
-            raise IllegalAction("Ungültige Aktion.")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
-            raise IllegalAction("Unbekannter Platz.")
-        kind = action.get("type")
-        p = state.phase
-        if p == OVER:
-            raise IllegalAction("Die Partie ist vorbei.")
-        expected = PHASE_NAMES[p] if p != ASK else "ask"
-        if kind not in ("play", "pick", "swap", "ask"):
-            raise IllegalAction("Unbekannte Aktion.")
-        if seat not in self.actors(state):
-            if p == SWAP:
-                raise IllegalAction("Du hast deine Tauschkarte schon gewählt.")
-            raise IllegalAction("Du bist nicht am Zug.")
-        if kind != expected:
-            raise IllegalAction(
-                {
-                    PLAY: "Jetzt wird eine Karte in den Stich gespielt.",
-                    PICK: "Jetzt wählst du beim Schnäppchenblick eine Karte aus dem Stich.",
-                    SWAP: "Jetzt ist Tauschrunde: wähle eine Handkarte für deinen linken Nachbarn.",
-                    ASK: "Jetzt nennst du die Farbe für „Heute gefragt“.",
-                }[p]
-            )
-        key = "colour" if kind == "ask" else "card"
-        if set(action) != {"type", key}:
-            raise IllegalAction("Die Aktion hat unerwartete oder fehlende Angaben.")
-        value = action[key]
-        if kind == "ask":
-            if not isinstance(value, str) or len(value) != 1 or value not in SUITS:
-                raise IllegalAction("Nenne eine Farbe: P, S, B, M oder E (Smaragd).")
-            return ASK, SUITS.index(value)
-        if not isinstance(value, str) or parse(value) is None:
-            raise IllegalAction("Unbekannte Karte.")
-        if kind == "play":
-            hand = state.hands[seat]
-            c = resolve(hand, value)
-            if c is None:
-                raise IllegalAction(f"{name(parse(value) or 0)} hast du nicht auf der Hand.")
-            if c not in playable(state, seat):
-                f = follow_suit(state.tcards, state.g_colour)
-                raise IllegalAction(
-                    f"Du musst {SUIT_NAMES[f]} bedienen (Sonderkarten darfst du immer legen)."
-                )
-            return PLAY, c
-        if kind == "pick":
-            c = resolve(pick_options(state), value)
-            if c is None:
-                raise IllegalAction("Diese Karte kannst du dir aus dem Stich nicht nehmen.")
-            return PICK, c
-        c = resolve(state.hands[seat], value)
-        if c is None:
-            raise IllegalAction("Diese Karte hast du nicht auf der Hand.")
-        return SWAP, c
-
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind, x = self._validate(state, seat, action)
-        ev: list[Event] = []
-        if kind == PLAY:
-            do_play(state, seat, x, ev)
-        elif kind == PICK:
-            do_pick(state, x, ev)
-        elif kind == SWAP:
-            do_swap_choice(state, seat, x, ev)
-        else:
-            do_ask(state, x, ev)
-        return ev
-
-    def timeout_action(self, state: State, seat: int) -> Action:
-        """Play: the lowest plain card (specials are kept), Tauschrunde: the weakest card,
-        Schnäppchenblick: the most valuable card, Heute gefragt: the longest/strongest colour."""
-        p = state.phase
-        if p == PLAY:
-            cards = playable(state, seat)
-            c = min(cards, key=lambda c: (c >= 100, strength(c), c))
-            return {"type": "play", "card": code(c)}
-        if p == PICK:
-            c = max(pick_options(state), key=lambda c: (strength(c), -c))
-            return {"type": "pick", "card": code(c)}
-        if p == SWAP:
-            return {"type": "swap", "card": code(weakest(state.hands[seat]))}
-        if p == ASK:
-            return {"type": "ask", "colour": SUITS[best_colour(state.hands[seat])]}
-        raise IllegalAction("Die Partie ist vorbei.")
-
-    # -- outcome ----------------------------------------------------------------------------
-    def result(self, state: State) -> Result | None:
-        if state.phase != OVER:
-            return None
-        scores = state.scores[:]
-        places = [1 + sum(1 for o in scores if o > s) for s in scores]
-        winners = [s for s in range(state.n) if places[s] == 1]
-        board = [max(0, scores[s]) + PLACE_BONUS.get(places[s], 0) for s in range(state.n)]
-        return Result(
-            scores=scores,
-            places=places,
-            winners=winners,
-            leaderboard=board,
-            details={"leergekauft": state.end == "leergekauft", "rounds_played": state.rnd + 1},
+def check_options(options: dict[str, Any], players: int) -> None:
+    if options["ohne_sonderkarten"] and options["faelschung_ohne_strafe"]:
+        raise InvalidOptions(
+            "„Fälschung ohne Strafe“ passt nicht zu „Ohne Sonderkarten“: "
+            "ohne Sonderkarten gibt es keine Fälschung."
         )
 
-    # -- serialisation ----------------------------------------------------------------------
-    def to_json(self, state: State) -> dict[str, Any]:
-        return _state_to_json(state)
 
-    def from_json(self, data: dict[str, Any]) -> State:
-        return _state_from_json(data)
+def simultaneous_key(state: State) -> str | None:
+    """The Tauschrunde after trick ``len(tricks)`` of round ``rnd``."""
+    if state.phase == SWAP:
+        return f"swap:{state.rnd}:{len(state.tricks)}"
+    return None
 
-    def clone(self, state: State) -> State:
-        return clone_state(state)
 
-    # -- views ------------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
-        from games.engines.speedtroedel.views import build_view
+def actors(state: State) -> frozenset[int]:
+    p = state.phase
+    if p == OVER:
+        return frozenset()
+    if p == SWAP:
+        return frozenset(s for s in range(state.n) if state.swap_choice[s] < 0)
+    return frozenset((state.turn,))
 
-        return build_view(self, state, seat)
 
-    def sample_state(self, view: View, rng: random.Random) -> State:
-        from games.engines.speedtroedel.views import sample_state
+def legal_actions(state: State, seat: int) -> list[Action]:
+    p = state.phase
+    if p == PLAY:
+        if seat != state.turn:
+            return []
+        return [{"type": "play", "card": k} for k in unique_codes(playable(state, seat))]
+    if p == PICK:
+        if seat != state.turn:
+            return []
+        return [{"type": "pick", "card": k} for k in unique_codes(pick_options(state))]
+    if p == SWAP:
+        if not 0 <= seat < state.n or state.swap_choice[seat] >= 0:
+            return []
+        return [{"type": "swap", "card": k} for k in unique_codes(state.hands[seat])]
+    if p == ASK:
+        if seat != state.turn:
+            return []
+        return [{"type": "ask", "colour": k} for k in SUITS]
+    return []
 
-        return sample_state(self, view, rng)
 
-    # -- bots -------------------------------------------------------------------------------
-    def bot(self, strength: str) -> Bot:
-        from games.engines.speedtroedel.bots import make_bot
+def validate_action(state: State, seat: Any, action: Any) -> tuple[int, int]:
+    """Check ``action`` completely; return (kind, card or colour)."""
+    if not isinstance(action, dict):
+        raise IllegalAction("Ungültige Aktion.")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
+        raise IllegalAction("Unbekannter Platz.")
+    kind = action.get("type")
+    p = state.phase
+    if p == OVER:
+        raise IllegalAction("Die Partie ist vorbei.")
+    expected = PHASE_NAMES[p] if p != ASK else "ask"
+    if kind not in ("play", "pick", "swap", "ask"):
+        raise IllegalAction("Unbekannte Aktion.")
+    if seat not in actors(state):
+        if p == SWAP:
+            raise IllegalAction("Du hast deine Tauschkarte schon gewählt.")
+        raise IllegalAction("Du bist nicht am Zug.")
+    if kind != expected:
+        raise IllegalAction(
+            {
+                PLAY: "Jetzt wird eine Karte in den Stich gespielt.",
+                PICK: "Jetzt wählst du beim Schnäppchenblick eine Karte aus dem Stich.",
+                SWAP: "Jetzt ist Tauschrunde: wähle eine Handkarte für deinen linken Nachbarn.",
+                ASK: "Jetzt nennst du die Farbe für „Heute gefragt“.",
+            }[p]
+        )
+    key = "colour" if kind == "ask" else "card"
+    if set(action) != {"type", key}:
+        raise IllegalAction("Die Aktion hat unerwartete oder fehlende Angaben.")
+    value = action[key]
+    if kind == "ask":
+        if not isinstance(value, str) or len(value) != 1 or value not in SUITS:
+            raise IllegalAction("Nenne eine Farbe: P, S, B, M oder E (Smaragd).")
+        return ASK, SUITS.index(value)
+    if not isinstance(value, str) or parse(value) is None:
+        raise IllegalAction("Unbekannte Karte.")
+    if kind == "play":
+        hand = state.hands[seat]
+        c = resolve(hand, value)
+        if c is None:
+            raise IllegalAction(f"{name(parse(value) or 0)} hast du nicht auf der Hand.")
+        if c not in playable(state, seat):
+            f = follow_suit(state.tcards, state.g_colour)
+            raise IllegalAction(
+                f"Du musst {SUIT_NAMES[f]} bedienen (Sonderkarten darfst du immer legen)."
+            )
+        return PLAY, c
+    if kind == "pick":
+        c = resolve(pick_options(state), value)
+        if c is None:
+            raise IllegalAction("Diese Karte kannst du dir aus dem Stich nicht nehmen.")
+        return PICK, c
+    c = resolve(state.hands[seat], value)
+    if c is None:
+        raise IllegalAction("Diese Karte hast du nicht auf der Hand.")
+    return SWAP, c
 
-        return make_bot(strength)
 
-    def explain(self, view: View, legal: list[Action]) -> Advice:
-        from games.engines.speedtroedel.bots import explain
+def apply(state: State, seat: int, action: Action) -> list[Event]:
+    kind, x = validate_action(state, seat, action)
+    ev: list[Event] = []
+    if kind == PLAY:
+        do_play(state, seat, x, ev)
+    elif kind == PICK:
+        do_pick(state, x, ev)
+    elif kind == SWAP:
+        do_swap_choice(state, seat, x, ev)
+    else:
+        do_ask(state, x, ev)
+    return ev
 
-        return explain(view, legal)
 
-    def describe_action(self, action: Action) -> str:
-        kind = action.get("type")
-        if kind == "ask":
-            colour = action.get("colour")
-            label = SUIT_NAMES[SUITS.index(colour)] if colour in tuple(SUITS) else colour
-            return f"fragt {label}"
-        c = parse(action.get("card"))
-        label = name(c) if c is not None else str(action.get("card"))
-        return {"play": "spielt", "pick": "nimmt", "swap": "gibt weiter"}.get(
-            str(kind), str(kind)
-        ) + f" {label}"
+def timeout_action(state: State, seat: int) -> Action:
+    """Play: the lowest plain card (specials are kept), Tauschrunde: the weakest card,
+    Schnäppchenblick: the most valuable card, Heute gefragt: the longest/strongest colour."""
+    p = state.phase
+    if p == PLAY:
+        cards = playable(state, seat)
+        c = min(cards, key=lambda c: (c >= 100, strength(c), c))
+        return {"type": "play", "card": code(c)}
+    if p == PICK:
+        c = max(pick_options(state), key=lambda c: (strength(c), -c))
+        return {"type": "pick", "card": code(c)}
+    if p == SWAP:
+        return {"type": "swap", "card": code(weakest(state.hands[seat]))}
+    if p == ASK:
+        return {"type": "ask", "colour": SUITS[best_colour(state.hands[seat])]}
+    raise IllegalAction("Die Partie ist vorbei.")
+
+
+def result(state: State) -> Result | None:
+    if state.phase != OVER:
+        return None
+    scores = state.scores[:]
+    places = [1 + sum(1 for o in scores if o > s) for s in scores]
+    winners = [s for s in range(state.n) if places[s] == 1]
+    board = [max(0, scores[s]) + PLACE_BONUS.get(places[s], 0) for s in range(state.n)]
+    return Result(
+        scores=scores,
+        places=places,
+        winners=winners,
+        leaderboard=board,
+        details={"leergekauft": state.end == "leergekauft", "rounds_played": state.rnd + 1},
+    )
+
+
+def describe_action(action: Action) -> str:
+    kind = action.get("type")
+    if kind == "ask":
+        colour = action.get("colour")
+        label = SUIT_NAMES[SUITS.index(colour)] if colour in tuple(SUITS) else colour
+        return f"fragt {label}"
+    c = parse(action.get("card"))
+    label = name(c) if c is not None else str(action.get("card"))
+    return {"play": "spielt", "pick": "nimmt", "swap": "gibt weiter"}.get(
+        str(kind), str(kind)
+    ) + f" {label}"

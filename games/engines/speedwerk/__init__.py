@@ -1,7 +1,7 @@
 """Speedwerk: the steampunk bidding trick-taker (3–6 players, nine switchable special cards)."""
 
 from games.engines.benchspec import BenchSpec, Tournament
-from games.engines.speedwerk.rules import SpeedwerkEngine
+from games.engines.speedwerk.engine import SpeedwerkEngine
 
 ALL_SPECIALS = list(SpeedwerkEngine.ALL_SPECIALS)
 

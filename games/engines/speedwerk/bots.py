@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
-from games.engines.base import Action, Advice, View
+from games.engines.base import Action, Advice, Bot, View
 from games.engines.speedwerk.cards import (
     BLIND_COPY,
     BP,
@@ -50,10 +51,11 @@ from games.engines.speedwerk.rules import (
     P_TRUMP,
     PHASE_NAMES,
     WerkState,
-    _copy,
     bid_changes,
     blind_decl,
+    copy_state,
     deck_of,
+    describe_action,
     do_adjust,
     do_bid,
     do_pass_choice,
@@ -667,7 +669,7 @@ class StarkBot:
         for _ in range(n):
             base = self._sample(view, rng, me) if weigh else sample_state(view, rng)
             for i, mv in enumerate(moves):
-                st = _copy(base)
+                st = copy_state(base)
                 if mv[0] == "s":
                     st.pass_choice[me] = -1
                 n0 = len(st.sheet)
@@ -792,18 +794,13 @@ def prune_equivalent(view: View, legal: list[Action]) -> list[Action]:
     return keep
 
 
-def make_bot(strength: str) -> LeichtBot | NormalBot | StarkBot:
-    """``leicht``, ``normal``, ``stark``; ``stark:N`` is the strong bot with a budget of N
-    simulated card plays per decision (benchmarks)."""
-    if strength == "leicht":
-        return LeichtBot()
-    if strength == "normal":
-        return NormalBot()
-    if strength == "stark":
-        return StarkBot()
-    if strength.startswith("stark:") and strength[6:].isdigit():
-        return StarkBot(budget=int(strength[6:]))
-    raise ValueError(f"Unbekannte Spielstärke: {strength}")
+#: ``engine.bot(strength)``: ``"stark:N"`` is the strong bot with a budget of N simulated card
+#: plays per decision (benchmarks; the site's ``stark`` has 6000)
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "leicht": lambda budget: LeichtBot(),
+    "normal": lambda budget: NormalBot(),
+    "stark": lambda budget: StarkBot() if budget is None else StarkBot(budget=budget),
+}
 
 
 # -- advice -------------------------------------------------------------------------------------
@@ -811,9 +808,7 @@ def make_bot(strength: str) -> LeichtBot | NormalBot | StarkBot:
 
 def explain(view: View, legal: list[Action]) -> Advice:
     """The strong bot's suggestion with a short German reason."""
-    from games.engines.speedwerk.rules import SpeedwerkEngine
-
-    describe = SpeedwerkEngine().describe_action
+    describe = describe_action
     if not legal:
         return Advice(action={}, reason="Du bist gerade nicht am Zug.")
     if len(legal) == 1:

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.engines.base import (
     Action,
-    Advice,
-    Bot,
-    Engine,
     Event,
     IllegalAction,
     InvalidOptions,
     Option,
     Result,
-    View,
-    register,
     shuffle_rng,
 )
 from games.engines.speedwerk.cards import (
@@ -90,7 +84,7 @@ class WerkState:
     sheet: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _copy(st: WerkState) -> WerkState:
+def copy_state(st: WerkState) -> WerkState:
     new = WerkState.__new__(WerkState)
     d = new.__dict__
     d.update(st.__dict__)
@@ -504,414 +498,303 @@ def parse_entry(st: WerkState, e: dict[str, Any]) -> Play:
     return (e["seat"], card, decl)
 
 
-# -- the engine ---------------------------------------------------------------------------------
-@register("speedwerk")
-class SpeedwerkEngine(Engine[WerkState]):
-    slug = "speedwerk"
-    name = "Speedwerk"
-    min_players = 3
-    max_players = 6
-    options_schema = (
-        Option(
-            key="specials",
-            label="Sonderkarten",
-            default=[],
-            kind=list,
-            choices=tuple((SPECIAL_KEYS[s], SPECIAL_NAMES[s]) for s in SPECIALS),
-            help="Jede der neun Sonderkarten lässt sich einzeln zuschalten; die Funkenfee nur "
-            "zusammen mit dem Dampfkoloss.",
-        ),
-    )
-    card_notation = (
-        "Zahlenkarten R/B/G/Y + Wert 1–15 (R7, B15, G1, Y12); Sonderkarten DK Dampfkoloss, "
-        "FF Funkenfee, TR Transformator, FB Fließband, KB Kesselberster, DW Dampfwolke, "
-        "PT Prototyp, BP Blaupause, SS Schrottsammlerin"
-    )
+ALL_SPECIALS = [SPECIAL_KEYS[s] for s in SPECIALS]
 
-    ALL_SPECIALS = [SPECIAL_KEYS[s] for s in SPECIALS]
+OPTIONS = (
+    Option(
+        key="specials",
+        label="Sonderkarten",
+        default=[],
+        kind=list,
+        choices=tuple((SPECIAL_KEYS[s], SPECIAL_NAMES[s]) for s in SPECIALS),
+        help="Jede der neun Sonderkarten lässt sich einzeln zuschalten; die Funkenfee nur "
+        "zusammen mit dem Dampfkoloss.",
+    ),
+    Option(
+        key="kurz",
+        label="Kurze Partie (3 Runden)",
+        default=False,
+        help="Nur die Runden 1 bis 3 – zum Kennenlernen.",
+    ),
+)
 
-    def check_options(self, options: dict[str, Any], players: int) -> None:
-        chosen = options["specials"]
-        if "funkenfee" in chosen and "dampfkoloss" not in chosen:
-            raise InvalidOptions(
-                "Die Funkenfee gibt es nur zusammen mit dem Dampfkoloss: bitte beide zuschalten "
-                "oder die Funkenfee weglassen."
-            )
-        # a stable order, so that equal selections give equal options
-        options["specials"] = [k for k in self.ALL_SPECIALS if k in chosen]
+#: the rounds of a "Kurze Partie"
+SHORT_ROUNDS = 3
 
-    def new_game(
-        self,
-        players: int,
-        options: dict[str, Any] | None,
-        seed: int,
-        deck: Sequence[str] | None = None,
-        *,
-        first_round: int = 1,
-    ) -> WerkState:
-        """Start a game. ``deck`` stacks the first round, top first: seat 0's cards, then seat
-        1's, …, then the trump card; cards not listed are shuffled below. ``first_round`` lets
-        tests start in a later round (dealer and hand size as in that round)."""
-        opts = self.validate_options(options, players)
-        specials = sorted(KEY_TO_SPECIAL[k] for k in opts["specials"])
-        n_rounds = 60 // players
-        if not 1 <= first_round <= n_rounds:
-            raise InvalidOptions(f"Runde {first_round} gibt es bei {players} Spielern nicht.")
-        stack: list[int] | None = None
-        if deck is not None:
-            stack = []
-            full = set(deck_of(specials))
-            for text in deck:
-                c = parse_card(text)
-                if c is None or c not in full or c in stack:
-                    raise InvalidOptions(f"Ungültiger Kartenstapel: „{text}“.")
-                stack.append(c)
-        st = WerkState(
-            players=players,
-            specials=specials,
-            seed=seed,
-            first_round=first_round,
-            n_rounds=n_rounds,
-            round_no=first_round,
-            scores=[0] * players,
+
+# -- the game as functions (wired into the engine by ``engine.py``) ----------------------
+def check_options(options: dict[str, Any], players: int) -> None:
+    chosen = options["specials"]
+    if "funkenfee" in chosen and "dampfkoloss" not in chosen:
+        raise InvalidOptions(
+            "Die Funkenfee gibt es nur zusammen mit dem Dampfkoloss: bitte beide zuschalten "
+            "oder die Funkenfee weglassen."
         )
-        start_round(st, stack)
-        return st
+    # a stable order, so that equal selections give equal options
+    options["specials"] = [k for k in ALL_SPECIALS if k in chosen]
 
-    def actors(self, state: WerkState) -> frozenset[int]:
-        return frozenset(actors_of(state))
 
-    def simultaneous_key(self, state: WerkState) -> str | None:
-        """The Fließband passing after trick ``len(tricks)`` of round ``round_no`` (the only
-        phase in which several seats act at once; bidding and the blind round are turns)."""
-        if state.phase == P_PASS:
-            return f"pass:{state.round_no}:{len(state.tricks)}"
-        return None
+def new_game(
+    players: int,
+    opts: dict[str, Any],
+    seed: int,
+    deck: Sequence[str] | None = None,
+    *,
+    first_round: int = 1,
+) -> WerkState:
+    """Start a game. ``deck`` stacks the first round, top first: seat 0's cards, then seat
+    1's, …, then the trump card; cards not listed are shuffled below. ``first_round`` lets
+    tests start in a later round (dealer and hand size as in that round)."""
+    specials = sorted(KEY_TO_SPECIAL[k] for k in opts["specials"])
+    n_rounds = SHORT_ROUNDS if opts.get("kurz") else 60 // players
+    if not 1 <= first_round <= n_rounds:
+        raise InvalidOptions(f"Runde {first_round} gibt es bei {players} Spielern nicht.")
+    stack: list[int] | None = None
+    if deck is not None:
+        stack = []
+        full = set(deck_of(specials))
+        for text in deck:
+            c = parse_card(text)
+            if c is None or c not in full or c in stack:
+                raise InvalidOptions(f"Ungültiger Kartenstapel: „{text}“.")
+            stack.append(c)
+    st = WerkState(
+        players=players,
+        specials=specials,
+        seed=seed,
+        first_round=first_round,
+        n_rounds=n_rounds,
+        round_no=first_round,
+        scores=[0] * players,
+    )
+    start_round(st, stack)
+    return st
 
-    def legal_actions(self, state: WerkState, seat: int) -> list[Action]:
-        st = state
-        if st.phase == P_OVER or seat not in actors_of(st):
-            return []
-        ph = st.phase
-        if ph == P_TRUMP:
-            return [{"type": "trump", "color": c} for c in COLORS]
-        if ph == P_BID:
-            return [{"type": "bid", "tricks": b} for b in legal_bids(st, seat)]
-        if ph == P_PLAY:
-            if is_blind(st):
-                return [{"type": "play_blind"}]
-            return [play_action(c, d, st) for (c, d) in legal_plays(st, seat)]
-        if ph == P_PASS:
-            return [{"type": "pass", "card": card_str(c)} for c in st.hands[seat]]
-        if ph == P_ADJUST:
-            return [{"type": "adjust", "delta": d} for d in bid_changes(st, seat)]
-        if ph == P_SWAP:
-            return [{"type": "keep"}] + [
-                {"type": "swap", "give": card_str(g), "take": card_str(t)}
-                for (g, t) in swap_options(st, seat)
-            ]
+
+def simultaneous_key(state: WerkState) -> str | None:
+    """The Fließband passing after trick ``len(tricks)`` of round ``round_no`` (the only
+    phase in which several seats act at once; bidding and the blind round are turns)."""
+    if state.phase == P_PASS:
+        return f"pass:{state.round_no}:{len(state.tricks)}"
+    return None
+
+
+def legal_actions(state: WerkState, seat: int) -> list[Action]:
+    st = state
+    if st.phase == P_OVER or seat not in actors_of(st):
         return []
-
-    def apply(self, state: WerkState, seat: int, action: Action) -> list[Event]:
-        st = state
-        if st.phase == P_OVER:
-            raise IllegalAction("Das Spiel ist schon vorbei.")
-        if not isinstance(seat, int) or seat not in actors_of(st):
-            raise IllegalAction("Du bist gerade nicht am Zug.")
-        if not isinstance(action, dict):
-            raise IllegalAction("Ungültige Aktion.")
-        legal = self.legal_actions(st, seat)
-        match = next((a for a in legal if a == action and _same_types(a, action)), None)
-        if match is None:
-            raise IllegalAction(self._why_illegal(st, seat, action))
-        return self._apply_legal(st, seat, match)
-
-    def _apply_legal(self, st: WerkState, seat: int, a: Action) -> list[Event]:
-        t = a["type"]
-        if t == "trump":
-            colour = COLORS.index(a["color"])
-            do_trump(st, colour)
-            return [{"type": "trump_chosen", "seat": seat, "color": a["color"]}]
-        if t == "bid":
-            do_bid(st, seat, a["tricks"])
-            return [{"type": "bid", "seat": seat, "tricks": a["tricks"]}]
-        if t in ("play", "play_blind"):
-            if t == "play_blind":
-                card = st.hands[seat][0]
-                decl = blind_decl(st, seat, card)
-            else:
-                card = _card(a["card"])
-                decl = -1
-                if "color" in a:
-                    decl = COLORS.index(a["color"])
-                elif "declare" in a:
-                    decl = DECLARE.index(a["declare"])
-            ev = {"type": "played", **play_entry(st, (seat, card, decl))}
-            return [ev, *do_play(st, seat, card, decl)]
-        if t == "pass":
-            return do_pass_choice(st, seat, _card(a["card"]))
-        if t == "adjust":
-            return do_adjust(st, seat, a["delta"])
-        if t == "swap":
-            g, tk = parse_card(a["give"]), parse_card(a["take"])
-            assert g is not None and tk is not None
-            return do_swap(st, seat, g, tk)
-        return do_swap(st, seat, -1, -1)  # keep
-
-    def _why_illegal(self, st: WerkState, seat: int, action: dict[str, Any]) -> str:
-        t = action.get("type")
-        wanted = {
-            P_TRUMP: "Jetzt bestimmt der Geber die Trumpffarbe.",
-            P_BID: "Jetzt wird angesagt.",
-            P_PLAY: "Jetzt wird eine Karte gespielt.",
-            P_PASS: "Jetzt gibt jeder eine Karte nach links weiter (Fließband).",
-            P_ADJUST: "Jetzt ändert der Stichgewinner seine Ansage (Dampfwolke).",
-            P_SWAP: "Jetzt darf die Schrottsammlerin tauschen.",
-        }[st.phase]
-        expected = {
-            P_TRUMP: ("trump",),
-            P_BID: ("bid",),
-            P_PLAY: ("play_blind",) if is_blind(st) else ("play",),
-            P_PASS: ("pass",),
-            P_ADJUST: ("adjust",),
-            P_SWAP: ("swap", "keep"),
-        }[st.phase]
-        if t not in expected:
-            if t == "play" and is_blind(st) and st.phase == P_PLAY:
-                return "In der blinden Runde spielst du deine Karte verdeckt aus (play_blind)."
-            return f"Diese Aktion passt gerade nicht. {wanted}"
-        if t == "trump":
-            return "Bitte eine Farbe R, B, G oder Y wählen."
-        if t == "bid":
-            b = action.get("tricks")
-            if isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= st.round_no:
-                return (
-                    f"Summenregel: Als Geber darfst du nicht {b} ansagen, sonst ergäbe die Summe "
-                    f"aller Ansagen genau {st.round_no}."
-                )
-            return f"Ansage muss eine ganze Zahl von 0 bis {st.round_no} sein."
-        if t in ("play", "pass"):
-            card = parse_card(action.get("card"))
-            if card is None:
-                return "Unbekannte Karte."
-            if card not in st.hands[seat]:
-                return f"{card_name(card)} hast du nicht auf der Hand."
-            if t == "play":
-                if card < N_NUMBERS and card not in playable_cards(st, seat):
-                    return f"Du musst {COLOR_NAMES[st.suit]} bedienen."
-                kind = needs_decl(st, card)
-                if kind == 1:
-                    return f"Zu {card_name(card)} gehört eine Farbe (color: R, B, G oder Y)."
-                if kind == 2:
-                    return "Der Prototyp wird als Meisterwerk oder Blindgänger gespielt (declare)."
-            return "Diese Karte kann so nicht gespielt werden."
-        if t == "adjust":
-            return "Die Ansage ändert sich um +1 oder −1 (0 nur nach oben, die Rundenzahl nur nach unten)."
-        return (
-            "Tausch: eine Handkarte gegen eine andere Karte aus dem Stich (give/take), oder keep."
-        )
-
-    # -- views ------------------------------------------------------------------------------
-    def view(self, state: WerkState, seat: int | None) -> View:
-        st = state
-        p = st.players
-        blind = is_blind(st)
-        me = seat if seat is not None and 0 <= seat < p else None
-        actors = actors_of(st)
-        hand: list[str] = []
-        if me is not None and not blind:
-            hand = [card_str(c) for c in st.hands[me]]
-        blind_cards = None
-        if blind and me is not None:
-            blind_cards = [
-                card_str(st.hands[o][0]) if o != me and st.hands[o] else None for o in range(p)
-            ]
-        v: View = {
-            "game": "speedwerk",
-            "seat": me,
-            "players": p,
-            "specials": [SPECIAL_KEYS[s] for s in SPECIALS if s in st.specials],
-            "rounds": st.n_rounds,
-            "round": st.round_no,
-            "dealer": st.dealer,
-            "phase": PHASE_NAMES[st.phase],
-            "to_act": actors,
-            "actors": sorted(actors),
-            "decision": PHASE_NAMES[st.phase] if me in actors else None,
-            "blind": blind,
-            "hand": hand,
-            "hand_sizes": [len(h) for h in st.hands],
-            "hand_counts": [len(h) for h in st.hands],
-            "blind_cards": blind_cards,
-            "trump_card": card_str(st.trump_card) if st.trump_card >= 0 else None,
-            "trump": COLORS[st.trump] if st.trump >= 0 else None,
-            "bids": [b if b >= 0 else None for b in st.bids],
-            "forbidden_bid": (
-                _none_if_negative(forbidden_bid(st, me))
-                if st.phase == P_BID and me == st.turn
-                else None
-            ),
-            "won": st.won[:],
-            "leader": st.leader,
-            "trick": [play_entry(st, pl) for pl in st.trick],
-            "suit": COLORS[st.suit] if st.suit >= 0 else None,
-            "tricks": [
-                {
-                    "leader": ld,
-                    "plays": [play_entry(st, pl) for pl in plays],
-                    "winner": w if w >= 0 else None,
-                    "leads_next": wb,
-                }
-                for (ld, plays, w, wb) in st.tricks
-            ],
-            "pile": [card_str(c) for c in st.pile],
-            "swaps": [
-                {"trick": i, "seat": s, "gave": card_str(g), "took": card_str(t)}
-                for (i, s, g, t) in st.swaps
-            ],
-            "gone": [card_str(c) for c in sorted(st.gone)],
-            "voids": [[COLORS[c] for c in range(4) if m >> c & 1] for m in st.voids],
-            "known": [[card_str(c) for c in sorted(k)] for k in st.known],
-            "passed_card": (
-                card_str(st.passed[me]) if me is not None and st.passed[me] >= 0 else None
-            ),
-            "passing": (
-                {
-                    "done": [c >= 0 for c in st.pass_choice],
-                    "mine": (
-                        card_str(st.pass_choice[me])
-                        if me is not None and st.pass_choice[me] >= 0
-                        else None
-                    ),
-                }
-                if st.phase == P_PASS
-                else None
-            ),
-            "adjust_seat": st.adjust_seat if st.phase == P_ADJUST else None,
-            "swap_queue": st.swap_queue[:] if st.phase == P_SWAP else [],
-            "scores": st.scores[:],
-            "sheet": [dict(row) for row in st.sheet],
-            "over": st.phase == P_OVER,
-        }
-        if st.phase == P_OVER:
-            res = self.result(st)
-            assert res is not None
-            v["result"] = {"places": res.places, "winners": res.winners}
-        return v
-
-    def timeout_action(self, state: WerkState, seat: int) -> Action:
-        from games.engines.speedwerk.bots import heuristic_action
-
-        legal = self.legal_actions(state, seat)
-        action = heuristic_action(state, seat, timeout=True)
-        return action if action in legal else legal[0]
-
-    def result(self, state: WerkState) -> Result | None:
-        if state.phase != P_OVER:
-            return None
-        scores = state.scores[:]
-        places = [1 + sum(1 for o in scores if o > s) for s in scores]
-        winners = [i for i, pl in enumerate(places) if pl == 1]
-        return Result(
-            scores=scores,
-            places=places,
-            winners=winners,
-            leaderboard=scores[:],
-            details={"sheet": [dict(r) for r in state.sheet]},
-        )
-
-    # -- serialisation ------------------------------------------------------------------------
-    def to_json(self, state: WerkState) -> dict[str, Any]:
-        st = state
-        d = dict(st.__dict__)
-        d["hands"] = [h[:] for h in st.hands]
-        d["trick"] = [list(p) for p in st.trick]
-        d["tricks"] = [[ld, [list(p) for p in plays], w, wb] for (ld, plays, w, wb) in st.tricks]
-        d["swaps"] = [list(s) for s in st.swaps]
-        d["known"] = [k[:] for k in st.known]
-        d["sheet"] = [dict(r) for r in st.sheet]
-        for key in ("specials", "stock", "bids", "won", "pile", "gone", "voids", "passed"):
-            d[key] = list(d[key])
-        d["pass_choice"] = st.pass_choice[:]
-        d["swap_queue"] = st.swap_queue[:]
-        d["scores"] = st.scores[:]
-        return d
-
-    def from_json(self, data: dict[str, Any]) -> WerkState:
-        d = dict(data)
-        d["hands"] = [list(h) for h in d["hands"]]
-        d["trick"] = [tuple(p) for p in d["trick"]]
-        d["tricks"] = [
-            (ld, tuple(tuple(p) for p in plays), w, wb) for (ld, plays, w, wb) in d["tricks"]
+    ph = st.phase
+    if ph == P_TRUMP:
+        return [{"type": "trump", "color": c} for c in COLORS]
+    if ph == P_BID:
+        return [{"type": "bid", "tricks": b} for b in legal_bids(st, seat)]
+    if ph == P_PLAY:
+        if is_blind(st):
+            return [{"type": "play_blind"}]
+        return [play_action(c, d, st) for (c, d) in legal_plays(st, seat)]
+    if ph == P_PASS:
+        return [{"type": "pass", "card": card_str(c)} for c in st.hands[seat]]
+    if ph == P_ADJUST:
+        return [{"type": "adjust", "delta": d} for d in bid_changes(st, seat)]
+    if ph == P_SWAP:
+        return [{"type": "keep"}] + [
+            {"type": "swap", "give": card_str(g), "take": card_str(t)}
+            for (g, t) in swap_options(st, seat)
         ]
-        d["swaps"] = [tuple(s) for s in d["swaps"]]
-        d["known"] = [list(k) for k in d["known"]]
-        d["sheet"] = [dict(r) for r in d["sheet"]]
-        for key in (
-            "specials",
-            "stock",
-            "bids",
-            "won",
-            "pile",
-            "gone",
-            "voids",
-            "passed",
-            "pass_choice",
-            "swap_queue",
-            "scores",
-        ):
-            d[key] = list(d[key])
-        return WerkState(**d)
+    return []
 
-    def clone(self, state: WerkState) -> WerkState:
-        return _copy(state)
 
-    # -- bots ---------------------------------------------------------------------------------
-    def bot(self, strength: str) -> Bot:
-        from games.engines.speedwerk.bots import make_bot
+def apply(state: WerkState, seat: int, action: Action) -> list[Event]:
+    st = state
+    if st.phase == P_OVER:
+        raise IllegalAction("Das Spiel ist schon vorbei.")
+    if not isinstance(seat, int) or seat not in actors_of(st):
+        raise IllegalAction("Du bist gerade nicht am Zug.")
+    if not isinstance(action, dict):
+        raise IllegalAction("Ungültige Aktion.")
+    legal = legal_actions(st, seat)
+    match = next((a for a in legal if a == action and _same_types(a, action)), None)
+    if match is None:
+        raise IllegalAction(why_illegal(st, seat, action))
+    return apply_legal(st, seat, match)
 
-        return make_bot(strength)
 
-    def explain(self, view: View, legal: list[Action]) -> Advice:
-        from games.engines.speedwerk.bots import explain
-
-        return explain(view, legal)
-
-    def sample_state(self, view: View, rng: random.Random) -> WerkState:
-        from games.engines.speedwerk.bots import sample_state
-
-        return sample_state(view, rng)
-
-    def describe_action(self, action: Action) -> str:
-        t = action.get("type")
-        if t == "bid":
-            return f"sagt {action.get('tricks')} an"
-        if t == "trump":
-            return f"wählt Trumpf {_colour_name(action.get('color'))}"
+def apply_legal(st: WerkState, seat: int, a: Action) -> list[Event]:
+    t = a["type"]
+    if t == "trump":
+        colour = COLORS.index(a["color"])
+        do_trump(st, colour)
+        return [{"type": "trump_chosen", "seat": seat, "color": a["color"]}]
+    if t == "bid":
+        do_bid(st, seat, a["tricks"])
+        return [{"type": "bid", "seat": seat, "tricks": a["tricks"]}]
+    if t in ("play", "play_blind"):
         if t == "play_blind":
-            return "spielt die verdeckte Karte"
+            card = st.hands[seat][0]
+            decl = blind_decl(st, seat, card)
+        else:
+            card = _card(a["card"])
+            decl = -1
+            if "color" in a:
+                decl = COLORS.index(a["color"])
+            elif "declare" in a:
+                decl = DECLARE.index(a["declare"])
+        ev = {"type": "played", **play_entry(st, (seat, card, decl))}
+        return [ev, *do_play(st, seat, card, decl)]
+    if t == "pass":
+        return do_pass_choice(st, seat, _card(a["card"]))
+    if t == "adjust":
+        return do_adjust(st, seat, a["delta"])
+    if t == "swap":
+        g, tk = parse_card(a["give"]), parse_card(a["take"])
+        assert g is not None and tk is not None
+        return do_swap(st, seat, g, tk)
+    return do_swap(st, seat, -1, -1)  # keep
+
+
+def why_illegal(st: WerkState, seat: int, action: dict[str, Any]) -> str:
+    t = action.get("type")
+    wanted = {
+        P_TRUMP: "Jetzt bestimmt der Geber die Trumpffarbe.",
+        P_BID: "Jetzt wird angesagt.",
+        P_PLAY: "Jetzt wird eine Karte gespielt.",
+        P_PASS: "Jetzt gibt jeder eine Karte nach links weiter (Fließband).",
+        P_ADJUST: "Jetzt ändert der Stichgewinner seine Ansage (Dampfwolke).",
+        P_SWAP: "Jetzt darf die Schrottsammlerin tauschen.",
+    }[st.phase]
+    expected = {
+        P_TRUMP: ("trump",),
+        P_BID: ("bid",),
+        P_PLAY: ("play_blind",) if is_blind(st) else ("play",),
+        P_PASS: ("pass",),
+        P_ADJUST: ("adjust",),
+        P_SWAP: ("swap", "keep"),
+    }[st.phase]
+    if t not in expected:
+        if t == "play" and is_blind(st) and st.phase == P_PLAY:
+            return "In der blinden Runde spielst du deine Karte verdeckt aus."
+        return f"Diese Aktion passt gerade nicht. {wanted}"
+    if t == "trump":
+        return "Bitte Rot, Blau, Grün oder Gelb wählen."
+    if t == "bid":
+        b = action.get("tricks")
+        if isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= st.round_no:
+            return (
+                f"Summenregel: Als Geber darfst du nicht {b} ansagen, sonst ergäbe die Summe "
+                f"aller Ansagen genau {st.round_no}."
+            )
+        return f"Ansage muss eine ganze Zahl von 0 bis {st.round_no} sein."
+    if t in ("play", "pass"):
+        card = parse_card(action.get("card"))
+        if card is None:
+            return "Unbekannte Karte."
+        if card not in st.hands[seat]:
+            return f"{card_name(card)} hast du nicht auf der Hand."
         if t == "play":
-            card = parse_card(action.get("card"))
-            text = f"spielt {card_name(card)}" if card is not None else "spielt"
-            if "color" in action:
-                text += f" ({_colour_name(action['color'])})"
-            if "declare" in action:
-                text += " als " + (
-                    "Meisterwerk" if action["declare"] == "meisterwerk" else "Blindgänger"
-                )
-            return text
-        if t == "pass":
-            return "gibt eine Karte weiter"
-        if t == "adjust":
-            return "erhöht die Ansage um 1" if action.get("delta") == 1 else "senkt die Ansage um 1"
-        if t == "swap":
-            return f"tauscht gegen {action.get('take')}"
-        if t == "keep":
-            return "tauscht nicht"
-        return super().describe_action(action)
+            if card < N_NUMBERS and card not in playable_cards(st, seat):
+                return f"Du musst {COLOR_NAMES[st.suit]} bedienen."
+            kind = needs_decl(st, card)
+            if kind == 1:
+                return f"Zu {card_name(card)} gehört eine Farbe: Rot, Blau, Grün oder Gelb."
+            if kind == 2:
+                return "Der Prototyp wird als Meisterwerk oder als Blindgänger gespielt."
+        return "Diese Karte kann so nicht gespielt werden."
+    if t == "adjust":
+        return (
+            "Die Ansage ändert sich um +1 oder −1 (0 nur nach oben, die Rundenzahl nur nach unten)."
+        )
+    return "Tausch: eine Handkarte gegen eine andere Karte aus dem Stich – oder nicht tauschen."
 
 
-def _none_if_negative(value: int) -> int | None:
+def result(state: WerkState) -> Result | None:
+    if state.phase != P_OVER:
+        return None
+    scores = state.scores[:]
+    places = [1 + sum(1 for o in scores if o > s) for s in scores]
+    winners = [i for i, pl in enumerate(places) if pl == 1]
+    return Result(
+        scores=scores,
+        places=places,
+        winners=winners,
+        leaderboard=scores[:],
+        details={"sheet": [dict(r) for r in state.sheet]},
+    )
+
+
+def state_to_json(state: WerkState) -> dict[str, Any]:
+    st = state
+    d = dict(st.__dict__)
+    d["hands"] = [h[:] for h in st.hands]
+    d["trick"] = [list(p) for p in st.trick]
+    d["tricks"] = [[ld, [list(p) for p in plays], w, wb] for (ld, plays, w, wb) in st.tricks]
+    d["swaps"] = [list(s) for s in st.swaps]
+    d["known"] = [k[:] for k in st.known]
+    d["sheet"] = [dict(r) for r in st.sheet]
+    for key in ("specials", "stock", "bids", "won", "pile", "gone", "voids", "passed"):
+        d[key] = list(d[key])
+    d["pass_choice"] = st.pass_choice[:]
+    d["swap_queue"] = st.swap_queue[:]
+    d["scores"] = st.scores[:]
+    return d
+
+
+def state_from_json(data: dict[str, Any]) -> WerkState:
+    d = dict(data)
+    d["hands"] = [list(h) for h in d["hands"]]
+    d["trick"] = [tuple(p) for p in d["trick"]]
+    d["tricks"] = [
+        (ld, tuple(tuple(p) for p in plays), w, wb) for (ld, plays, w, wb) in d["tricks"]
+    ]
+    d["swaps"] = [tuple(s) for s in d["swaps"]]
+    d["known"] = [list(k) for k in d["known"]]
+    d["sheet"] = [dict(r) for r in d["sheet"]]
+    for key in (
+        "specials",
+        "stock",
+        "bids",
+        "won",
+        "pile",
+        "gone",
+        "voids",
+        "passed",
+        "pass_choice",
+        "swap_queue",
+        "scores",
+    ):
+        d[key] = list(d[key])
+    return WerkState(**d)
+
+
+def describe_action(action: Action) -> str:
+    t = action.get("type")
+    if t == "bid":
+        return f"sagt {action.get('tricks')} an"
+    if t == "trump":
+        return f"wählt Trumpf {_colour_name(action.get('color'))}"
+    if t == "play_blind":
+        return "spielt die verdeckte Karte"
+    if t == "play":
+        card = parse_card(action.get("card"))
+        text = f"spielt {card_name(card)}" if card is not None else "spielt"
+        if "color" in action:
+            text += f" ({_colour_name(action['color'])})"
+        if "declare" in action:
+            text += " als " + (
+                "Meisterwerk" if action["declare"] == "meisterwerk" else "Blindgänger"
+            )
+        return text
+    if t == "pass":
+        return "gibt eine Karte weiter"
+    if t == "adjust":
+        return "erhöht die Ansage um 1" if action.get("delta") == 1 else "senkt die Ansage um 1"
+    if t == "swap":
+        return f"tauscht gegen {action.get('take')}"
+    if t == "keep":
+        return "tauscht nicht"
+    return ", ".join(f"{k}={v}" for k, v in action.items())
+
+
+def none_if_negative(value: int) -> int | None:
     return value if value >= 0 else None
 
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from games.engines.base import get_engine, shuffle_rng
 from games.engines.speedbasar import cards as C
-from games.engines.speedbasar.rules import BasarState, SpeedbasarEngine
+from games.engines.speedbasar.engine import SpeedbasarEngine
+from games.engines.speedbasar.rules import BasarState
 
 E: SpeedbasarEngine = get_engine("speedbasar")  # type: ignore[assignment]
 

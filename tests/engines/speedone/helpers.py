@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engines.speedone.cards import COLOR_CODE, DECK, parse
-from games.engines.speedone.rules import SpeedoneEngine, State
+from games.engines.speedone.engine import SpeedoneEngine
+from games.engines.speedone.rules import State
 
 ENGINE = SpeedoneEngine()
 SEED = 987_654_321_123

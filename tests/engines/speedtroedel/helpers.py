@@ -6,7 +6,8 @@ from typing import Any
 
 from games.engines.base import get_engine
 from games.engines.speedtroedel.cards import FALSCH_A, FALSCH_B, parse
-from games.engines.speedtroedel.rules import SpeedtroedelEngine, State
+from games.engines.speedtroedel.engine import SpeedtroedelEngine
+from games.engines.speedtroedel.rules import State
 
 ENGINE: SpeedtroedelEngine = get_engine("speedtroedel")  # type: ignore[assignment]
 

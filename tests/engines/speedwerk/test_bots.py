@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bench.engines import play_bot_game
-from games.engines.speedwerk.bots import NormalBot, StarkBot, make_bot
+from games.engines.speedwerk.bots import NormalBot, StarkBot
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play
 
 
@@ -58,10 +58,10 @@ def test_every_bot_plays_legal_actions_through_a_game() -> None:
 
 
 def test_strength_with_budget_builds_a_stark_bot() -> None:
-    bot = make_bot("stark:500")
+    bot = E.bot("stark:500")
     assert isinstance(bot, StarkBot) and bot.budget == 500
     with pytest.raises(ValueError):
-        make_bot("meister")
+        E.bot("meister")
 
 
 def test_timeout_under_the_bid_plays_the_highest_card() -> None:

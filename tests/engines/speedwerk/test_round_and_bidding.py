@@ -139,3 +139,40 @@ def test_trick_winner_leads_the_next_trick() -> None:
     play(st, "R1")
     play(st, "R9")
     assert st.won == [0, 1, 0] and st.turn == 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_short_game_has_three_rounds_else_sixty_divided_by_the_players(players: int) -> None:
+    assert E.new_game(players, {"kurz": True}, 1).n_rounds == 3
+    assert E.new_game(players, None, 1).n_rounds == 60 // players
+
+
+def test_a_short_game_ends_after_round_three_with_a_result() -> None:
+    import random
+
+    st = E.new_game(4, {"kurz": True}, 9)
+    rng = random.Random(2)
+    while not E.is_over(st):
+        seat = min(E.actors(st))
+        E.apply(st, seat, rng.choice(E.legal_actions(st, seat)))
+    assert len(E.view(st, 0)["sheet"]) == 3 and E.result(st) is not None
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "play", "card": "R1"},
+        {"type": "trump", "color": "X"},
+        {"type": "swap", "give": "R1", "take": "R2"},
+        {"type": "play", "card": "PT"},
+        {"type": "play", "card": "FB"},
+    ],
+)
+def test_refusals_name_no_internal_codes(action: dict) -> None:
+    st = E.new_game(3, {"specials": ["fliessband", "prototyp"]}, 4)
+    seat = min(E.actors(st))
+    with pytest.raises(IllegalAction) as info:
+        E.apply(st, seat, action)
+    message = info.value.message
+    for code in ("play_blind", "declare", "give", "take", "keep", "color:", "R, B, G"):
+        assert code not in message, message

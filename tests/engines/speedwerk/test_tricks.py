@@ -143,7 +143,7 @@ def test_blindgaenger_loses_to_any_number_card() -> None:
 def test_prototyp_without_declaration_is_rejected() -> None:
     st = start([["PT", "B4"], ["B3", "B2"], ["R2", "G2"]], "Y1", ("prototyp",))
     play(st, "R2")
-    with pytest.raises(IllegalAction, match="Meisterwerk oder Blindgänger"):
+    with pytest.raises(IllegalAction, match="Meisterwerk oder als Blindgänger"):
         play(st, "PT")
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.engines.base import View
 from games.engines.speedtroedel.cards import (
@@ -43,9 +43,7 @@ from games.engines.speedtroedel.rules import (
     next_need,
     trick_winner,
 )
-
-if TYPE_CHECKING:
-    from games.engines.speedtroedel.rules import SpeedtroedelEngine
+from games.engines.speedtroedel.rules import actors as rules_actors
 
 
 def _codes(cards: Any) -> list[str]:
@@ -64,7 +62,7 @@ def _trick_json(rec: list[Any]) -> dict[str, Any]:
     }
 
 
-def build_view(engine: SpeedtroedelEngine, state: State, seat: int | None) -> View:
+def build_view(state: State, seat: int | None) -> View:
     n = state.n
     tiers = [0] * 5
     for c in state.attic:
@@ -86,7 +84,7 @@ def build_view(engine: SpeedtroedelEngine, state: State, seat: int | None) -> Vi
             "ramsch": state.p_ramsch,
             "tausch": state.phase == SWAP,
         }
-    actors = sorted(engine.actors(state))
+    actors = sorted(rules_actors(state))
     v: dict[str, Any] = {
         "seat": seat,
         "players": n,
@@ -243,7 +241,7 @@ def assign(
     return group
 
 
-def sample_state(engine: SpeedtroedelEngine, view: View, rng: random.Random) -> State:
+def sample_state(view: View, rng: random.Random) -> State:
     """A full state whose view for ``view['seat']`` equals ``view``; the hidden cards (other
     hands, all boxes, the attic) are dealt at random consistently with the view: crossed-out
     colours, cards seen this round, the card this seat passed in the Tauschrunde, the receivers
