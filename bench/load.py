@@ -63,6 +63,8 @@ from bench import client
 
 MAX_TABLES = 2000
 MAX_SECONDS = 600
+#: how long a seat waits for its own board before acting on the board right after its own move
+PENDING_RECHECK_S = 0.25
 
 RE_FLASH_ERROR = re.compile(r'<p class="flash error"[^>]*>(.*?)</p>', re.S)
 
@@ -156,6 +158,7 @@ def new_match(game: str, users: list[Any]) -> int:
 def cleanup(match_ids: list[int], session_keys: list[str], user_ids: list[int]) -> int:
     """Delete what the run created: its matches (with seats and moves), sessions and users."""
     from django.contrib.sessions.models import Session
+    from django.db import transaction
 
     from accounts.models import User
     from games.models import Match
@@ -163,7 +166,11 @@ def cleanup(match_ids: list[int], session_keys: list[str], user_ids: list[int]) 
     deleted = 0
     for i in range(0, len(match_ids), 200):
         chunk = match_ids[i : i + 200]
-        deleted += Match.objects.filter(pk__in=chunk).delete()[1].get("games.Match", 0)
+        with transaction.atomic():
+            # a bot's move still under way holds the match row (``services.play`` locks it):
+            # wait for it, so that no move is added while the match is deleted
+            list(Match.objects.select_for_update().filter(pk__in=chunk).values_list("pk"))
+            deleted += Match.objects.filter(pk__in=chunk).delete()[1].get("games.Match", 0)
     for i in range(0, len(session_keys), 200):
         Session.objects.filter(session_key__in=session_keys[i : i + 200]).delete()
     for i in range(0, len(user_ids), 200):
@@ -294,6 +301,8 @@ class TableState:
         people = len(sockets)
         self.boards: list[Board | None] = [None] * people
         self.acted = [-1] * people  # the board version each seat last acted on
+        # the board version each seat's move in flight was sent with (-1: none)
+        self.pending = [-1] * people
         self.outstanding: list[tuple[int, float, int, bool]] = []  # version, t_sent, seat, counted
         self.finished = asyncio.Event()
         self.rng = random.Random(index)
@@ -390,14 +399,22 @@ class TableState:
             self.run.stats.rejected += 1
             self.run.stats.reject_reasons[reason[:120]] += 1
         self.outstanding = [o for o in self.outstanding if o[2] != seat]
+        self.pending[seat] = -1
         if not reason.startswith("Zu spät"):
             self.acted[seat] = -1  # the server pushes the current board next: act on it again
         # (a lost race: the board has moved on, the newer version comes anyway – acting again on
         # the version already answered would only send a stale move)
 
-    async def maybe_act(self, seat: int) -> None:
+    async def recheck(self, seat: int, board: Board) -> None:
+        await asyncio.sleep(PENDING_RECHECK_S)
+        if self.boards[seat] is board:
+            await self.maybe_act(seat, recheck=True)
+
+    async def maybe_act(self, seat: int, recheck: bool = False) -> None:
         run = self.run
         board = self.boards[seat]
+        if board is not None and board.version > self.pending[seat] + 1:
+            self.pending[seat] = -1  # this board includes the seat's own move
         if (
             board is None
             or not run.started.is_set()
@@ -407,7 +424,17 @@ class TableState:
             or board.version <= self.acted[seat]
         ):
             return
+        if self.pending[seat] >= 0 and not recheck:
+            # The next version after our own move: in a simultaneous phase (Speedwerk's
+            # Fließband, Speedtrödel's Tauschrunde) it may be another seat's choice, rendered
+            # before ours arrived – its controls are gone once ours lands. Our own board follows
+            # at once in that case; otherwise act on this one after a short moment.
+            task = asyncio.create_task(self.recheck(seat, board))
+            self.thinking.add(task)
+            task.add_done_callback(self.thinking.discard)
+            return
         self.acted[seat] = board.version
+        self.pending[seat] = board.version
         action = choose(board, self.rng)
         if run.args.think_ms:
             # people do not all think equally long: uniform in [0.5, 1.5] x --think-ms

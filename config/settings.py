@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "games",
     "lobby",
     "leaderboards",
+    "school",
 ]
 
 MIDDLEWARE = [

@@ -77,6 +77,10 @@ KEYS_HELP = {
     "Z Zahl anzweifeln, W Gewürz anzweifeln, S Stimmt genau, R Rat, M Marktbuch, Leertaste hält "
     "das automatische Glauben an",
     "speedwerk": "0–9 ansagen, 1–9 Karte spielen, R Rat, L letzter Stich, Esc schließt Dialoge",
+    "speedtroedel": (
+        "1–9 Karte (auch Schnäppchenblick und Tauschrunde), 1–5 Farbe bei „Heute gefragt“, "
+        "R Rat, L letzter Stich, D Dein Laden"
+    ),
 }
 
 

@@ -22,6 +22,7 @@ from lobby.forms import option_fields, parse_options, parse_settings, whole_numb
 from lobby.listing import listed_tables
 from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
 from lobby.presence import online_users
+from school.lessons import LESSONS
 
 
 def _game_or_404(slug: str) -> Any:
@@ -81,6 +82,7 @@ def room(request: HttpRequest, game: str) -> HttpResponse:
             "option_fields": option_fields(engine, {}),
             "strengths": STRENGTH_CHOICES,
             "player": current_player(request),
+            "school": game in LESSONS,
         },
     )
 

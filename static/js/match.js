@@ -42,6 +42,7 @@
     var t = e.target.closest && e.target.closest("[data-action], [data-dialog]");
     if (!t || !t.closest("#board")) return;
     e.preventDefault();
+    if (touchPreview(t)) return;
     if (t.hasAttribute("data-dialog")) {
       var d = document.getElementById(t.getAttribute("data-dialog"));
       if (d && !d.open) {
@@ -53,6 +54,19 @@
     }
     send(t);
   });
+
+  // -- Vorschau on touch screens: a control with `data-preview` shows its text in the board's
+  // `[data-preview-out]` on the first tap and acts on the second (hover shows it with a mouse) --
+  var coarse = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+  var byKey = false;
+  function touchPreview(t) {
+    if (!coarse || byKey || !t.hasAttribute("data-preview") || t.classList.contains("armed")) return false;
+    document.querySelectorAll("#board .armed").forEach(function (x) { x.classList.remove("armed"); });
+    t.classList.add("armed");
+    var out = document.querySelector("#board [data-preview-out]");
+    if (out) out.textContent = t.getAttribute("data-preview");
+    return true;
+  }
 
   // -- keys ---------------------------------------------------------------------------------
   document.addEventListener("keydown", function (e) {
@@ -78,7 +92,8 @@
     e.preventDefault();
     if (el.tagName.toLowerCase() === "summary") { el.parentElement.open = !el.parentElement.open; return; }
     el.focus();
-    el.click();
+    byKey = true;
+    try { el.click(); } finally { byKey = false; }
   });
 
   // -- a fragment older than what the page shows is dropped ---------------------------------
@@ -108,7 +123,20 @@
 
   // -- focus stays on the hand after a board swap -------------------------------------------
   var focusKey = null;
+  // panels a person opened (<details id=…>: Letzter Stich, Dein Laden) stay open across swaps
+  var openPanels = [];
+  function rememberPanels() {
+    var b = board();
+    if (b) openPanels = Array.prototype.map.call(b.querySelectorAll("details[id][open]"), function (d) { return d.id; });
+  }
+  function restorePanels() {
+    openPanels.forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d && d.tagName.toLowerCase() === "details") d.open = true;
+    });
+  }
   function rememberFocus() {
+    rememberPanels();
     var a = document.activeElement;
     var b = board();
     if (!b) return;
@@ -180,7 +208,7 @@
     htmx.ajax("GET", b.dataset.boardUrl + "?v=" + b.dataset.version, { target: "#board", swap: "outerHTML" });
   }, 8000);
 
-  function afterSwap() { tick(); restoreFocus(); announce(); markAdvice(); }
+  function afterSwap() { restorePanels(); tick(); restoreFocus(); announce(); markAdvice(); }
   document.body.addEventListener("htmx:afterSettle", afterSwap);
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
   document.addEventListener("focusin", function (e) {

@@ -22,7 +22,7 @@ from tests.capture import capture
 LIVE = [g.slug for g in registry.GAMES if g.live]
 NOT_LIVE = [g.slug for g in registry.GAMES if not g.live]
 #: short options per game, so that whole games stay quick
-SHORT = {"speedwerk": {"kurz": True}}
+SHORT = {"speedwerk": {"kurz": True}, "speedtroedel": {"partie_kurz": True}}
 
 
 def short_options(slug: str) -> dict:

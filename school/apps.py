@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SchoolConfig(AppConfig):
+    name = "school"
+    verbose_name = "Händlerschule"
