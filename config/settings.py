@@ -67,7 +67,7 @@ INSTALLED_APPS = [
     "games",
     "lobby",
     "leaderboards",
-    "school",
+    "lobby.school",
 ]
 
 MIDDLEWARE = [

@@ -10,6 +10,6 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("lobby.urls")),
     path("", include("leaderboards.urls")),
-    path("", include("school.urls")),
+    path("", include("lobby.school.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -22,7 +22,7 @@ from lobby.forms import option_fields, parse_options, parse_settings, whole_numb
 from lobby.listing import listed_tables
 from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
 from lobby.presence import online_users
-from school.lessons import LESSONS
+from lobby.school.lessons import LESSONS
 
 
 def _game_or_404(slug: str) -> Any:

@@ -9,8 +9,8 @@ from django.shortcuts import render
 
 from accounts.identity import current_player
 from games import registry
-from school.lessons import LESSONS, lesson
-from school.models import LessonPassed
+from lobby.school.lessons import LESSONS, lesson
+from lobby.school.models import LessonPassed
 
 SESSION_KEY = "school_passed"
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from school import views
+from lobby.school import views
 
 app_name = "school"
 

@@ -2,5 +2,6 @@ from django.apps import AppConfig
 
 
 class SchoolConfig(AppConfig):
-    name = "school"
+    name = "lobby.school"
+    label = "school"  # the tables and migrations keep their names
     verbose_name = "Händlerschule"
