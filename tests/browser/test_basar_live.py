@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.browser.test_speedone_live import change_setting, register
+from tests.browser.test_speedone_live import change_setting, guest_joins, ready_and_start, register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
 
 pytestmark = [pytest.mark.browser]
@@ -136,17 +136,8 @@ def test_two_people_press_in_the_same_doubt_window_first_press_wins(live_site, b
         change_setting(alice, "opt_zweifel_sekunden", "8")
         invite = alice.locator("#invite-link").input_value()
 
-        gustav = guest.new_page()
-        gustav.goto(invite)
-        gustav.get_by_label("Dein Anzeigename").fill("Gustav")
-        gustav.get_by_role("button", name="Weiter zum Tisch").click()
-        gustav.wait_for_url(re.compile(r".*/tisch/\d+/$"))
-        gustav.get_by_role("button", name="Bereit").click()
-        alice.locator(".members li", has_text="Gustav").locator(".badge.ok").wait_for()
-        alice.get_by_role("button", name="Partie starten").click()
-        alice.wait_for_url(re.compile(r".*/partie/\d+/$"))
-        gustav.wait_for_url(re.compile(r".*/partie/\d+/$"))
-        assert "Gast" in gustav.locator(".seat.me").inner_text()
+        gustav = guest_joins(guest, invite)
+        ready_and_start(alice, gustav)
 
         pages = {"Alice": alice, "Gustav": gustav}
         pressed = False

@@ -44,6 +44,26 @@ def open_table(page, url: str) -> int:
     return int(re.search(r"/tisch/(\d+)/", page.url).group(1))
 
 
+def guest_joins(guest_context, invite: str, name: str = "Gustav"):
+    """A visitor without an account follows the invite link and sits down as a guest."""
+    page = guest_context.new_page()
+    page.goto(invite)
+    page.get_by_label("Dein Anzeigename").fill(name)
+    page.get_by_role("button", name="Weiter zum Tisch").click()
+    page.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+    return page
+
+
+def ready_and_start(host, guest, name: str = "Gustav") -> None:
+    """The guest presses „Bereit“, the host starts: both pages follow into the match."""
+    guest.get_by_role("button", name="Bereit").click()
+    host.locator(".members li", has_text=name).locator(".badge.ok").wait_for()
+    host.get_by_role("button", name="Partie starten").click()
+    host.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    guest.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    assert "Gast" in guest.locator(".seat.me").inner_text()
+
+
 def hand(page) -> list[str]:
     return page.locator(".hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
 
@@ -107,15 +127,9 @@ def test_guest_joins_by_invite_link_and_both_see_moves_live(live_site, browser):
         invite = alice.locator("#invite-link").input_value()
         assert re.search(r"/einladung/[A-Za-z0-9_-]{32}/$", invite)
 
-        gustav = guest.new_page()
-        gustav.goto(invite)
-        gustav.get_by_label("Dein Anzeigename").fill("Gustav")
-        gustav.get_by_role("button", name="Weiter zum Tisch").click()
-        gustav.wait_for_url(re.compile(rf".*/tisch/{table_id}/$"))
-        # Alice's table page shows the guest without a reload, marked as guest
+        gustav = guest_joins(guest, invite)
+        assert gustav.url.endswith(f"/tisch/{table_id}/")
         alice.locator(".members li", has_text="Gustav").locator(".badge.guest").wait_for()
-        gustav.get_by_role("button", name="Bereit").click()
-        alice.locator(".members li", has_text="Gustav").locator(".badge.ok").wait_for()
 
         deck = [
             "R1",
@@ -135,10 +149,7 @@ def test_guest_joins_by_invite_link_and_both_see_moves_live(live_site, browser):
             "R0",
         ]
         Table.objects.filter(pk=table_id).update(deck=deck)
-        alice.get_by_role("button", name="Partie starten").click()
-        alice.wait_for_url(re.compile(r".*/partie/\d+/$"))
-        gustav.wait_for_url(re.compile(r".*/partie/\d+/$"))
-        assert "Gast" in gustav.locator(".seat.me").inner_text()
+        ready_and_start(alice, gustav)
 
         alice.locator('button.card-button.playable[data-card="R1"]').click()
         gustav.locator(".pile.discard .card .sym", has_text="1").wait_for()

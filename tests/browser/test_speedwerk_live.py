@@ -10,7 +10,9 @@ import pytest
 
 from tests.browser.test_speedone_live import (
     change_setting,
+    guest_joins,
     play_red_run,
+    ready_and_start,
     register,
     start_stacked_game,
 )
@@ -160,20 +162,11 @@ def test_two_people_and_a_bot_at_one_table_one_a_guest(live_site, browser):
         alice.wait_for_timeout(300)
         invite = alice.locator("#invite-link").input_value()
 
-        gustav = guest.new_page()
-        gustav.goto(invite)
-        gustav.get_by_label("Dein Anzeigename").fill("Gustav")
-        gustav.get_by_role("button", name="Weiter zum Tisch").click()
-        gustav.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+        gustav = guest_joins(guest, invite)
         settings = gustav.locator(".settings").inner_text()
         assert "Dampfkoloss" in settings and "ohne Uhr" in settings
         assert "gemaechlich" not in settings
-        gustav.get_by_role("button", name="Bereit").click()
-        alice.locator(".members li", has_text="Gustav").locator(".badge.ok").wait_for()
-        alice.get_by_role("button", name="Partie starten").click()
-        alice.wait_for_url(re.compile(r".*/partie/\d+/$"))
-        gustav.wait_for_url(re.compile(r".*/partie/\d+/$"))
-        assert "Gast" in gustav.locator(".seat.me").inner_text()
+        ready_and_start(alice, gustav)
         assert alice.locator(".seat .badge.bot").count() == 1
 
         # both bid and play by clicking until the second round has begun; each sees the other's

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from lobby.models import Table
-from tests.browser.test_speedone_live import change_setting, register
+from tests.browser.test_speedone_live import change_setting, guest_joins, ready_and_start, register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, act_once, no_overflow, shot
 from tests.games.test_troedel_screen import DECK
 
@@ -142,18 +142,10 @@ def test_two_people_and_a_bot_see_each_others_cards_live(live_site, browser):
         register(alice, url, "Alice")
         table_id = stacked_table(alice, url)
         invite = alice.locator("#invite-link").input_value()
-        gustav = guest.new_page()
+        gustav = guest_joins(guest, invite)
         gustav.set_viewport_size(PHONE)
-        gustav.goto(invite)
-        gustav.get_by_label("Dein Anzeigename").fill("Gustav")
-        gustav.get_by_role("button", name="Weiter zum Tisch").click()
-        gustav.wait_for_url(re.compile(rf".*/tisch/{table_id}/$"))
-        gustav.get_by_role("button", name="Bereit").click()
-        alice.locator(".members li", has_text="Gustav").locator(".badge.ok").wait_for()
-        alice.get_by_role("button", name="Partie starten").click()
-        alice.wait_for_url(re.compile(r".*/partie/\d+/$"))
-        gustav.wait_for_url(re.compile(r".*/partie/\d+/$"))
-        assert "Gast" in gustav.locator(".seat.me").inner_text()
+        assert gustav.url.endswith(f"/tisch/{table_id}/")
+        ready_and_start(alice, gustav)
         assert alice.locator(".seat").count() == 3
         assert alice.locator(".seat .badge.bot").count() == 1
 
