@@ -46,7 +46,7 @@ def ticker_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[st
     """The last moves in words, newest first, from the public events stored with the match."""
     lines: list[dict[str, str]] = []
     for entry in reversed(match.recent or []):
-        for event in entry.get("events", []):
+        for event in reversed(entry.get("events", [])):  # newest first, also within a move
             text = presenter.describe(event, names)
             if text:
                 lines.append({"text": text, "by": entry.get("by", "")})

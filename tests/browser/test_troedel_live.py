@@ -250,3 +250,34 @@ def test_the_haendlerschule_on_a_phone(live_site, page):
     shot(page, "troedel-phone-schule")
     page.get_by_role("link", name="Alle Lektionen").click()
     assert "Bestanden: 1 von 5" in page.locator("#school").inner_text()
+
+
+def test_the_tauschrunde_with_both_people_choosing_at_once(live_site, browser):
+    """Alice leads the Tauschrunde card; after the trick she and her guest pick their cards at
+    the same moment: neither pick is refused because the other came first."""
+    url = live_site.url
+    host = browser.new_context(locale="de-DE", viewport=DESKTOP)
+    guest = browser.new_context(locale="de-DE", viewport=PHONE)
+    try:
+        alice = host.new_page()
+        register(alice, url, "Alice")
+        stacked_table(alice, url)
+        gustav = guest_joins(guest, alice.locator("#invite-link").input_value())
+        ready_and_start(alice, gustav)
+        alice.locator('.hand button[data-card="T"]').click()
+        gustav.locator("#trick .trick-play", has_text="Alice").wait_for()
+        act_once(gustav)  # Gustav adds a card to the trick, then the bot
+        alice.locator("#swap-dialog").wait_for(timeout=30_000)
+        gustav.locator("#swap-dialog").wait_for(timeout=30_000)
+        # both press without waiting for each other's push
+        alice.locator('.hand button[data-card="B3"]').click()
+        gustav.locator("#swap-dialog ~ .hand button.playable, .hand button.playable").first.click()
+        for page in (alice, gustav):
+            page.locator("#ticker", has_text="Getauscht").wait_for(timeout=30_000)
+            assert not page.locator('#flash [role="alert"]').count(), page.locator(
+                "#flash"
+            ).inner_text()
+        shot(gustav, "troedel-phone-tauschrunde-guest")
+    finally:
+        host.close()
+        guest.close()
