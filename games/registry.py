@@ -23,6 +23,8 @@ class Game:
     slug: str
     tagline: str | Promise
     description: str | Promise
+    #: what the lobby calls playing alone against the computer (Speedtrödel: „Rekordjagd“)
+    solo_title: str | Promise = _("Solo gegen Computer")
 
     @property
     def engine(self) -> Engine[Any]:
@@ -62,6 +64,7 @@ GAMES: tuple[Game, ...] = (
             "Was du heute im Stich erhandelst, ist morgen dein Blatt: vom Knopf zur Taschenuhr "
             "zum Grammophon."
         ),
+        _("Rekordjagd – solo gegen Computer"),
     ),
     Game(
         "speedone",

@@ -55,6 +55,9 @@ def ticker_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[st
 
 #: predicates other apps add to forbid advice in a match (the leaderboards: a daily game)
 advice_blockers: list[Callable[[Match], bool]] = []
+#: lines other apps add to a finished match's result for one seat (the leaderboards: a new
+#: personal best); each returns a German sentence or ``None``
+end_notes: list[Callable[[Match, Seat], str | None]] = []
 
 
 def advice_allowed(match: Match, seat: Seat | None) -> bool:
@@ -148,6 +151,9 @@ def board_context(
             "result": match.result if finished else None,
             "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],
             "winner_names": ", ".join(s.name for s in seats if s.place == 1) if finished else "",
+            "end_notes": [n for f in end_notes if (n := f(match, seat))]
+            if finished and seat is not None
+            else [],
             "board_template": presenter.board_template,
         }
     )

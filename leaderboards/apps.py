@@ -6,7 +6,8 @@ class LeaderboardsConfig(AppConfig):
     verbose_name = "Bestenlisten"
 
     def ready(self) -> None:
-        from games.rendering import advice_blockers
+        from games.rendering import advice_blockers, end_notes
         from leaderboards import daily, profile, receivers  # noqa: F401  (receivers, profile)
 
         advice_blockers.append(daily.is_daily)  # no Rat in a daily game
+        end_notes.append(profile.new_best)  # a new personal best, celebrated at the end

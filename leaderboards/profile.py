@@ -74,6 +74,39 @@ def personal_bests(user: User) -> list[Best]:
     return out
 
 
+def new_best(match: Match, seat: Seat) -> str | None:
+    """On the end screen of a solo game: a new personal best against this bot strength at this
+    number of players (Speedtrödel's Rekordjagd; the same for every game)."""
+    if not match.solo or seat.user_id is None or seat.score is None or daily.is_daily(match):
+        return None
+    strength = next((s.bot_strength for s in match.seats.all() if not s.is_human), "")
+    speedone = match.game == "speedone"
+    value = seat.leaderboard_points if speedone else seat.score
+    if value is None:
+        return None
+    earlier = (
+        Seat.objects.filter(
+            user_id=seat.user_id,
+            is_human=True,
+            match__solo=True,
+            match__game=match.game,
+            match__players=match.players,
+            match__status=Match.Status.FINISHED,
+            match__finished__lt=match.finished,
+            match__seats__is_human=False,
+            match__seats__bot_strength=strength,
+        )
+        .exclude(match=match)
+        .distinct()
+        .aggregate(best=Max("leaderboard_points" if speedone else "score"))["best"]
+    )
+    if earlier is not None and value <= earlier:
+        return None
+    unit = "Bestenlisten-Punkte" if speedone else "Punkte"
+    text = f"Neuer Bestwert gegen {strength} zu {match.players}: {value} {unit}"
+    return text + (f" (bisher {earlier})." if earlier is not None else " – dein erster.")
+
+
 def daily_history(user: User, limit: int = DAILY_HISTORY) -> list[dict[str, Any]]:
     """The counted daily games, newest first, with the rank in that day's list."""
     attempts = (

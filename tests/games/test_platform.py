@@ -422,3 +422,25 @@ def test_the_board_poll_answers_204_when_current_and_repairs_a_lost_push(client,
 
 def client_version(response) -> int | None:
     return client.board_version(response.content.decode())
+
+
+@pytest.mark.django_db
+def test_a_new_personal_best_is_celebrated_on_the_end_screen(alice, bots):
+    from accounts.identity import Player
+    from lobby.services import start_solo
+
+    def finish(score: int) -> Match:
+        match = start_solo(Player(user=alice), "speedwerk", 2, "leicht", {"kurz": True})
+        Seat.objects.filter(match=match).update(score=0, place=2)
+        Seat.objects.filter(match=match, index=0).update(score=score, place=1)
+        Match.objects.filter(pk=match.pk).update(
+            status=Match.Status.FINISHED, finished=timezone.now(), result={"places": [1, 2, 2]}
+        )
+        return Match.objects.get(pk=match.pk)
+
+    first = finish(40)
+    assert "Neuer Bestwert gegen leicht zu 3: 40 Punkte – dein erster." in services_board(first, 0)
+    worse = finish(10)
+    assert "Neuer Bestwert" not in services_board(worse, 0)
+    better = finish(70)
+    assert "Neuer Bestwert gegen leicht zu 3: 70 Punkte (bisher 40)." in services_board(better, 0)
