@@ -194,3 +194,36 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.game}: {self.ordinal:.1f}"
+
+
+class Achievement(models.Model):
+    """An Erfolg a person earned (once per game and key), with the match that earned it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Spieler"),
+        on_delete=models.CASCADE,
+        related_name="achievements",
+    )
+    game = models.CharField(_("Spiel"), max_length=20)
+    key = models.CharField(_("Erfolg"), max_length=40)
+    match = models.ForeignKey(
+        "games.Match",
+        verbose_name=_("Partie"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="achievements",
+    )
+    earned = models.DateTimeField(_("erreicht"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Erfolg")
+        verbose_name_plural = _("Erfolge")
+        ordering = ["-earned"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "key"], name="achievement_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game}:{self.key}"

@@ -138,4 +138,10 @@ def daily_history(user: User, limit: int = DAILY_HISTORY) -> list[dict[str, Any]
 
 @register_profile_provider
 def leaderboard_sections(user: User) -> dict[str, list[Any]]:
-    return {"bests": personal_bests(user), "daily": daily_history(user)}
+    from leaderboards.achievements import overview
+
+    return {
+        "bests": personal_bests(user),
+        "daily": daily_history(user),
+        "achievements": overview(user),
+    }
