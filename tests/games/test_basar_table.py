@@ -156,11 +156,6 @@ def test_the_ticker_words_have_no_internal_codes():
     assert not re.search(r"\b[RKS]\d{1,2}\b|\bnumber\b|\bspice\b|Spieler \d", joined)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: the engine's German messages name seats „Spieler N“ (seat index + 1), "
-    "which a person sees when the site passes the message on, instead of the seat's name",
-)
 def test_engine_messages_do_not_name_seats_by_number():
     from games.engines.base import IllegalAction
 

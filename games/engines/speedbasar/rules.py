@@ -129,10 +129,6 @@ def resolve_rules(mode: str, chosen: Sequence[str], seed: int) -> tuple[tuple[st
     return tuple(k for k in RULE_KEYS if k in chosen), 0
 
 
-def _seat_name(seat: int) -> str:
-    return f"Spieler {seat + 1}"
-
-
 # -- the engine ----------------------------------------------------------------------------------
 
 
@@ -322,7 +318,7 @@ def apply(state: BasarState, seat: int, action: Action) -> list[Event]:
         if state.phase == DOUBT:
             raise IllegalAction("Erst ist das Zweifel-Fenster dran: glauben oder anzweifeln.")
         if seat != state.turn:
-            raise IllegalAction(f"Du bist nicht am Zug, {_seat_name(state.turn)} ist dran.")
+            raise IllegalAction("Du bist gerade nicht am Zug.")
         if kind == "pass":
             if len(action) != 1:
                 raise IllegalAction("Passen braucht keine weiteren Angaben.")
@@ -507,7 +503,8 @@ def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
     state.pile.clear()
     state.phase = TURN
     state.pending = []
-    state.late = f"Zu spät: {_seat_name(doubter)} hat diese Ansage schon angezweifelt."
+    # no seat number in a message a person reads: the ticker names who doubted
+    state.late = "Zu spät: Diese Ansage wurde schon angezweifelt."
     krug = state.last_card and not caught
     if krug and _krug(state, claimant, events):
         return events

@@ -184,7 +184,7 @@ def test_the_first_doubt_decides_and_a_later_one_is_rejected_clearly() -> None:
     lay(state, 0, "R5", "R1")
     window = state.window
     doubt(state, 2, "spice")
-    with pytest.raises(IllegalAction, match="Zu spät: Spieler 3 hat diese Ansage schon"):
+    with pytest.raises(IllegalAction, match="Zu spät: Diese Ansage wurde schon angezweifelt"):
         E.apply(state, 1, {"type": "doubt", "feature": "number", "window": window})
 
 
