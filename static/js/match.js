@@ -190,7 +190,11 @@
   function markAdvice() {
     var p = document.querySelector("#advice-panel [data-advised]");
     document.querySelectorAll("#board .advised").forEach(function (x) { x.classList.remove("advised"); });
-    if (!p || String(currentVersion()) !== p.getAttribute("data-advised-version")) return;
+    if (!p) return;
+    if (String(currentVersion()) !== p.getAttribute("data-advised-version")) {
+      document.getElementById("advice-panel").innerHTML = "";  // the board moved on: stale advice
+      return;
+    }
     var want = p.getAttribute("data-advised");
     document.querySelectorAll("#board [data-action]").forEach(function (x) {
       if (x.getAttribute("data-action") === want) {
@@ -209,6 +213,8 @@
   }, 8000);
 
   function afterSwap() { restorePanels(); tick(); restoreFocus(); announce(); markAdvice(); }
+  // right after the DOM changed (no settle delay: panels, focus and advice are never a frame late)
+  document.body.addEventListener("htmx:afterSwap", afterSwap);
   document.body.addEventListener("htmx:afterSettle", afterSwap);
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
   document.addEventListener("focusin", function (e) {
