@@ -8,7 +8,13 @@ import re
 
 import pytest
 
-from tests.browser.test_speedone_live import change_setting, guest_joins, ready_and_start, register
+from tests.browser.test_speedone_live import (
+    change_setting,
+    guest_joins,
+    open_table,
+    ready_and_start,
+    register,
+)
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
 
 pytestmark = [pytest.mark.browser]
@@ -128,9 +134,7 @@ def test_two_people_press_in_the_same_doubt_window_first_press_wins(live_site, b
     try:
         alice = host.new_page()
         register(alice, url, "Alice")
-        alice.goto(url + "/spiele/speedbasar/")
-        alice.get_by_role("button", name="Tisch eröffnen").click()
-        alice.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+        open_table(alice, url, "speedbasar")
         change_setting(alice, "seats", "3")
         change_setting(alice, "move_seconds", "0")
         change_setting(alice, "opt_zweifel_sekunden", "8")

@@ -37,8 +37,9 @@ def change_setting(page, name: str, value: str) -> None:
     assert page.locator(f"#settings select[name={name}]").input_value() == value
 
 
-def open_table(page, url: str) -> int:
-    page.goto(url + "/spiele/speedone/")
+def open_table(page, url: str, game: str = "speedone") -> int:
+    """Open a table of ``game`` from its lobby; returns the table's id."""
+    page.goto(url + f"/spiele/{game}/")
     page.get_by_role("button", name="Tisch eröffnen").click()
     page.wait_for_url(re.compile(r".*/tisch/\d+/$"))
     return int(re.search(r"/tisch/(\d+)/", page.url).group(1))

@@ -11,6 +11,7 @@ import pytest
 from tests.browser.test_speedone_live import (
     change_setting,
     guest_joins,
+    open_table,
     play_red_run,
     ready_and_start,
     register,
@@ -150,9 +151,7 @@ def test_two_people_and_a_bot_at_one_table_one_a_guest(live_site, browser):
     try:
         alice = host.new_page()
         register(alice, url, "Alice")
-        alice.goto(url + "/spiele/speedwerk/")
-        alice.get_by_role("button", name="Tisch eröffnen").click()
-        alice.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+        open_table(alice, url, "speedwerk")
         change_setting(alice, "seats", "3")
         change_setting(alice, "move_seconds", "0")
         change_setting(alice, "bot_tempo", "schnell")

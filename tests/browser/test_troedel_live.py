@@ -9,20 +9,19 @@ import re
 import pytest
 
 from lobby.models import Table
-from tests.browser.test_speedone_live import change_setting, guest_joins, ready_and_start, register
+from tests.browser.test_speedone_live import (
+    change_setting,
+    guest_joins,
+    open_table,
+    ready_and_start,
+    register,
+)
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, act_once, no_overflow, shot
 from tests.games.test_troedel_screen import DECK
 
 pytestmark = [pytest.mark.browser]
 
 BOT1_CODES = ("P6", "P7", "P8", "P9", "P10", "S5", "S6", "S7", "S8")
-
-
-def open_table(page, url: str) -> int:
-    page.goto(url + "/spiele/speedtroedel/")
-    page.get_by_role("button", name="Tisch eröffnen").click()
-    page.wait_for_url(re.compile(r".*/tisch/\d+/$"))
-    return int(re.search(r"/tisch/(\d+)/", page.url).group(1))
 
 
 def check_option(page, name: str) -> None:
@@ -33,7 +32,7 @@ def check_option(page, name: str) -> None:
 
 
 def stacked_table(page, url: str, seats: str = "3") -> int:
-    table_id = open_table(page, url)
+    table_id = open_table(page, url, "speedtroedel")
     change_setting(page, "seats", seats)
     change_setting(page, "move_seconds", "0")
     change_setting(page, "bot_strength", "leicht")
