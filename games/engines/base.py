@@ -22,6 +22,14 @@ Conventions shared by all four games:
 * **Bots** see a view and the legal actions, never the state: ``bot(strength).choose(view, legal,
   rng)``. ``sample_state(view, rng)`` builds a full state consistent with a view (determinization),
   used by the strong bots and by the conformance suite to prove views and bots leak nothing.
+  Each game lists its bots in ``bots.BOTS``; ``"stark:N"`` gives the strong bot a search budget.
+* **Timing and tables**: engines have no clock, but they tell the site how long a phase may wait
+  (``phase_clock``), which phases are simultaneous (``simultaneous_key``), when bots may decide
+  (``bot_earliest``) and who plays together (``teams``).
+* **Views** share the common keys ``seat``, ``players``, ``phase``, ``actors``, ``scores``,
+  ``hand_counts`` and ``over``, so the site can read them without knowing the game.
+* **Packages**: ``<game>/engine.py`` registers the ``Engine`` subclass and only wires it to
+  ``rules.py`` (the game; never imports bots), ``seat_view.py`` (views) and ``bots.py``.
 """
 
 from __future__ import annotations
