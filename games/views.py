@@ -48,22 +48,16 @@ def _seat(match: Match, request: HttpRequest) -> Seat | None:
     return match.seat_of(current_player(request))
 
 
-def not_live(request: HttpRequest, game: registry.Game) -> HttpResponse:
-    """The German page for a game whose table screen does not exist yet (never a 500)."""
-    return render(request, "lobby/coming_soon.html", {"game": game}, status=404)
-
-
 def _live_match(match_id: int) -> Match:
+    """The match, if its game has a screen: ``NotLive`` otherwise, which
+    ``games.middleware`` answers with the German „wird gerade gebaut“ page (never a 500)."""
     match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
     registry.live_game(match.game)  # NotLive for a game without its screen
     return match
 
 
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
-    game = registry.BY_SLUG[match.game]
-    if not game.live:
-        return not_live(request, game)
+    match = _live_match(match_id)
     seat = _seat(match, request)
     ctx = board_context(match, seat)
     ctx["oob"] = False

@@ -110,6 +110,17 @@ def test_a_game_without_screen_is_refused_with_a_german_page(client, alice, with
 
 
 @pytest.mark.django_db
+def test_a_match_of_a_game_without_screen_shows_the_german_page(
+    client, alice, bots, without_screen
+):
+    match = services.start_match(without_screen, seats_for(without_screen, [alice], bots))
+    client.force_login(alice)
+    for url in (f"/partie/{match.pk}/", f"/partie/{match.pk}/brett/"):
+        response = client.get(url)
+        assert response.status_code == 404 and "wird gerade gebaut" in response.content.decode()
+
+
+@pytest.mark.django_db
 def test_invalid_options_at_start_are_a_german_rejection(alice, bots):
     with pytest.raises(ActionRejected, match="Unbekannte Einstellung"):
         services.start_match("speedwerk", seats_for("speedwerk", [alice], bots), {"turbo": True})
