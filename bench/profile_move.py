@@ -131,7 +131,8 @@ def profile_game(slug: str, moves: int, meter: Meter, rng: random.Random) -> dic
 
     ensure_bots()
     engine = get_engine(slug)
-    people = [User.objects.get_or_create(username=f"profile-{slug}-{i}")[0] for i in range(2)]
+    prefix = f"prof-{slug.removeprefix('speed')}-"  # user names have at most 20 characters
+    people = [User.objects.get_or_create(username=f"{prefix}{i}")[0] for i in range(2)]
     samples: list[dict[str, float]] = []
     created: list[int] = []
     while len(samples) < moves:
@@ -161,7 +162,7 @@ def profile_game(slug: str, moves: int, meter: Meter, rng: random.Random) -> dic
             parts["wall"], parts["cpu"] = wall, cpu
             samples.append(parts)
     Match.objects.filter(pk__in=created).delete()
-    User.objects.filter(username__startswith=f"profile-{slug}-").delete()
+    User.objects.filter(username__startswith=prefix).delete()
 
     def ms(values: list[float]) -> dict[str, float]:
         return {

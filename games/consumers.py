@@ -71,6 +71,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.player_name = player.name if player else ""
         if seat is not None:
             services.set_connected(self.match_id, seat.index, True)
+        else:
+            services.count_watcher(self.match_id, +1)
+            self.watching = True
         return True
 
     async def _beat(self) -> None:
@@ -94,6 +97,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await mark_offline(self.player_key)
         if self.seat_index is not None:
             await db(services.set_connected)(self.match_id, self.seat_index, False)
+        elif getattr(self, "watching", False):
+            await db(services.count_watcher)(self.match_id, -1)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Anything that is not one JSON text frame gets a German message, never a closed socket

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -25,8 +26,14 @@ from games.presenters import Frame
 URL_NAMES = ("act", "sort", "leave", "advice", "reclaim", "board")
 
 
+@lru_cache(maxsize=4096)
+def _match_urls(match_id: int) -> tuple[tuple[str, str], ...]:
+    return tuple((name, reverse(f"games:{name}", args=[match_id])) for name in URL_NAMES)
+
+
 def match_urls(match_id: int) -> dict[str, str]:
-    return {name: reverse(f"games:{name}", args=[match_id]) for name in URL_NAMES}
+    """The match's endpoints (reversed once per match and process: every push needs them)."""
+    return dict(_match_urls(match_id))
 
 
 def turn_text(view: dict[str, Any], names: list[str], me: int | None) -> str:
