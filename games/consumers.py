@@ -61,8 +61,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         return services.seat_group(self.match_id, self.seat_index)
 
     def _lookup(self) -> bool:
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
+        try:
+            match, _seats = services.load_match(self.match_id)
+        except Match.DoesNotExist:
             return False
         player = player_from_scope(self.scope)
         seat = match.seat_of(player)
@@ -164,8 +165,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             log.debug("send to closed socket match=%s: %s", self.match_id, exc)
 
     def _render(self, message: str) -> tuple[int, str]:
-        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
-        seats = list(match.seats.all())
+        match, seats = services.load_match(self.match_id)
         seat = next((s for s in seats if s.index == self.seat_index), None)
         return match.version, render_board(match, seat, message, oob=True, seats=seats)
 

@@ -200,14 +200,19 @@ def _optimistic_ok() -> bool:
     return connection.vendor == "postgresql" and not connection.in_atomic_block
 
 
-def _load(match_id: int) -> tuple[Match, list[Seat]]:
-    """The match and its seats in one query (one consistent snapshot)."""
+def load_match(match_id: int) -> tuple[Match, list[Seat]]:
+    """The match and its seats in one query (one consistent snapshot); ``match.seats.all()``
+    answers from them. Raises ``Match.DoesNotExist``."""
     seats = list(Seat.objects.select_related("match").filter(match_id=match_id).order_by("index"))
     if not seats:
         raise Match.DoesNotExist(f"match {match_id}")
     match = seats[0].match
     for seat in seats:
         seat.match = match
+    prefetched = Seat.objects.filter(match_id=match_id)
+    prefetched._result_cache = seats
+    prefetched._prefetch_done = True
+    match._prefetched_objects_cache = {"seats": prefetched}
     return match, seats
 
 
@@ -216,7 +221,7 @@ def _play_optimistic(
 ) -> Match | None:
     """The move without a lock: decided on one snapshot, stored by one conditional write.
     Returns ``None`` when the locked path must do it (the write lost a race, or the match ends)."""
-    match, seats = _load(match_id)
+    match, seats = load_match(match_id)
     try:
         done = _apply(match, seat_index, action, version=version, by=by, seats=seats, store=False)
     except ActionRejected as exc:
@@ -570,6 +575,7 @@ def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
 
     version = match.version
     boards = render_seat_boards(match, seats, state)
+    match.pushed_boards = boards  # an HTTP move answers with the mover's board from here
     messages: Broadcast = [
         (seat_group(match.pk, index), {"type": "match.board", "version": version, "html": html})
         for index, html in boards.items()

@@ -46,7 +46,7 @@ def test_an_ordinary_move_is_one_read_and_one_conditional_write(alice, bob):
 def inject_before_write(monkeypatch, other_move) -> list[int]:
     """Make another move commit after the next move read its snapshot and before it writes (the
     interleaving of two web processes). Returns the versions the injected move committed."""
-    real_load = services._load
+    real_load = services.load_match
     done: list[int] = []
 
     def load(match_id: int):
@@ -56,7 +56,7 @@ def inject_before_write(monkeypatch, other_move) -> list[int]:
             done[0] = other_move().version
         return snapshot
 
-    monkeypatch.setattr(services, "_load", load)
+    monkeypatch.setattr(services, "load_match", load)
     return done
 
 
@@ -122,3 +122,24 @@ def test_a_spectator_socket_is_counted_while_open(alice, bob):
     assert async_to_sync(scenario)() == 1
     assert Match.objects.get(pk=match.pk).watchers == 0
     assert not Move.objects.filter(match=match).exists()
+
+
+def test_an_http_move_answers_with_the_board_it_pushed_in_five_statements(client, alice, bob):
+    """The page's POST: session, user, the match with its seats, the move's own snapshot and its
+    write – and the answer is the mover's pushed board (rendered once), not a third render."""
+    match = start(alice, bob)
+    client.force_login(alice)
+    url = f"/partie/{match.pk}/zug/"
+    with capture() as cap, CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            url,
+            {"action": '{"type": "play", "card": "R1"}', "version": "0"},
+            HTTP_HX_REQUEST="true",
+        )
+    assert response.status_code == 200
+    assert len(queries.captured_queries) == 5, [q["sql"][:80] for q in queries.captured_queries]
+    pushed = cap.boards()[services.seat_group(match.pk, 0)]
+    assert 'hx-swap-oob="true"' in pushed
+    answer = response.content.decode()
+    assert answer == pushed.replace('hx-swap-oob="true"', "")
+    assert 'data-version="1"' in answer and "hx-swap-oob" not in answer
