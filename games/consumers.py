@@ -124,8 +124,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             version = services.parse_version(content.get("version"))
             broadcasts = await db(self._play)(action, version)
         except services.ActionRejected as exc:
-            await self._push_message(exc.message)
-            await self._push_board()
+            await self._push_board(exc.message)  # the board as it is now, with the message
             return
         except DatabaseError:
             log.exception("database error during a move match=%s", self.match_id)
