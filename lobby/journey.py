@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -140,7 +141,8 @@ def stops(player: Player | None) -> dict[str, JourneyStop]:
     if player is None:
         return {}
     out: dict[str, JourneyStop] = {}
-    for row in JourneyStop.objects.filter(owned_by(player)).order_by("started", "pk"):
+    rows = JourneyStop.objects.filter(owned_by(player)).annotate(tries=Count("attempts"))
+    for row in rows.order_by("started", "pk"):
         have = out.get(row.station)
         if have is None or (have.passed is None and row.passed is not None):
             out[row.station] = row
@@ -173,7 +175,7 @@ def overview(player: Player | None) -> list[dict[str, Any]]:
             {
                 "station": s,
                 "state": state,
-                "tried": row is not None,
+                "tried": row is not None and row.tries > 0,  # type: ignore[attr-defined]
                 "before": STATIONS[s.number - 2] if s.number > 1 else None,
                 "passed_on": row.passed if row is not None else None,
             }
@@ -314,7 +316,7 @@ def end_note(match: Match, seat: Seat) -> str | None:
                 "goal": target.goal,
             }
         return format_html(
-            "{} {} {} · {}",
+            '{} <span class="journey-detail">{}</span> {} · {}',
             _("Händlerreise: %(city)s nicht geschafft.") % {"city": target.city},
             why,
             _start_button(target, _("Nochmal versuchen"), "journey-retry"),
@@ -328,7 +330,7 @@ def end_note(match: Match, seat: Seat) -> str | None:
             overview_link,
         )
     return format_html(
-        "{} {} {} · {}",
+        '{} <span class="journey-detail">{}</span> {} · {}',
         _("Händlerreise: %(city)s geschafft!") % {"city": target.city},
         _("Nächste Station: %(city)s – %(rule)s. %(briefing)s Ziel: %(goal)s.")
         % {
