@@ -202,11 +202,27 @@ def _optimistic_ok() -> bool:
 
 def load_match(match_id: int) -> tuple[Match, list[Seat]]:
     """The match and its seats in one query (one consistent snapshot); ``match.seats.all()``
-    answers from them. Raises ``Match.DoesNotExist``."""
-    seats = list(Seat.objects.select_related("match").filter(match_id=match_id).order_by("index"))
-    if not seats:
-        raise Match.DoesNotExist(f"match {match_id}")
-    match = seats[0].match
+    answers from them. Raises ``Match.DoesNotExist``.
+
+    Every move and every socket push asks this, so on PostgreSQL the statement is built once per
+    process (Django's SQL compiler would cost more than the query itself)."""
+    if connection.vendor == "postgresql":
+        sql, seat_fields, match_fields = _load_sql()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [match_id])
+            rows = cursor.fetchall()
+        if not rows:
+            raise Match.DoesNotExist(f"match {match_id}")
+        n = len(seat_fields)
+        match = Match.from_db(connection.alias, None, _convert(match_fields, rows[0][n:]))
+        seats = [Seat.from_db(connection.alias, None, _convert(seat_fields, r[:n])) for r in rows]
+    else:
+        seats = list(
+            Seat.objects.select_related("match").filter(match_id=match_id).order_by("index")
+        )
+        if not seats:
+            raise Match.DoesNotExist(f"match {match_id}")
+        match = seats[0].match
     for seat in seats:
         seat.match = match
     prefetched = Seat.objects.filter(match_id=match_id)
@@ -214,6 +230,27 @@ def load_match(match_id: int) -> tuple[Match, list[Seat]]:
     prefetched._prefetch_done = True
     match._prefetched_objects_cache = {"seats": prefetched}
     return match, seats
+
+
+@lru_cache(maxsize=1)
+def _load_sql() -> tuple[str, list[Any], list[Any]]:
+    q = connection.ops.quote_name
+    seat_fields, match_fields = list(Seat._meta.concrete_fields), list(Match._meta.concrete_fields)
+    columns = [f"s.{q(f.column)}" for f in seat_fields] + [f"m.{q(f.column)}" for f in match_fields]
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {q(Seat._meta.db_table)} s"
+        f" JOIN {q(Match._meta.db_table)} m ON m.{q(Match._meta.pk.column)} = s.{q('match_id')}"
+        f" WHERE s.{q('match_id')} = %s ORDER BY s.{q('index')}"
+    )
+    return sql, seat_fields, match_fields
+
+
+def _convert(fields: list[Any], values: tuple[Any, ...]) -> list[Any]:
+    """Database values as the ORM would give them (JSON columns arrive as text)."""
+    return [
+        f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v
+        for f, v in zip(fields, values, strict=True)
+    ]
 
 
 def _play_optimistic(

@@ -143,3 +143,36 @@ def test_an_http_move_answers_with_the_board_it_pushed_in_five_statements(client
     answer = response.content.decode()
     assert answer == pushed.replace('hx-swap-oob="true"', "")
     assert 'data-version="1"' in answer and "hx-swap-oob" not in answer
+
+
+def test_the_seats_strip_and_ticker_built_in_python_escape_what_people_typed(alice, bob):
+    from games.rendering import seats_html, ticker_html
+
+    strip = seats_html(
+        [
+            {
+                "index": 0,
+                "name": "<b>Eve</b>",
+                "guest": True,
+                "bot": False,
+                "strength": "",
+                "left": False,
+                "connected": False,
+                "turn": True,
+                "me": True,
+                "partner": False,
+                "dealer": True,
+                "cards": 3,
+                "score": 12,
+                "stats": [{"label": "<i>", "value": "<u>", "title": '"x"', "cls": "bid"}],
+            }
+        ]
+    )
+    assert "<b>Eve</b>" not in strip and "&lt;b&gt;Eve&lt;/b&gt;" in strip
+    assert "&lt;i&gt;" in strip and "&lt;u&gt;" in strip and 'title="&quot;x&quot;"' in strip
+    for word in ("Gast", "offline", "Geber", "12 P.", "🂠 3", 'class="seat turn me"'):
+        assert word in strip
+    ticker = ticker_html([{"text": "<script>x</script> spielt", "by": "timeout"}])
+    assert "<script>" not in ticker and "&lt;script&gt;" in ticker
+    assert 'class="timeout"' in ticker and "Zeit abgelaufen" in ticker
+    assert "Noch keine Züge." in ticker_html([])
