@@ -200,9 +200,9 @@ def _optimistic_ok() -> bool:
     return connection.vendor == "postgresql" and not connection.in_atomic_block
 
 
-def load_match(match_id: int) -> tuple[Match, list[Seat]]:
-    """The match and its seats in one query (one consistent snapshot); ``match.seats.all()``
-    answers from them. Raises ``Match.DoesNotExist``.
+def load_match(match_id: int, *, cache_seats: bool = True) -> tuple[Match, list[Seat]]:
+    """The match and its seats in one query (one consistent snapshot); with ``cache_seats``
+    ``match.seats.all()`` answers from them. Raises ``Match.DoesNotExist``.
 
     Every move and every socket push asks this, so on PostgreSQL the statement is built once per
     process (Django's SQL compiler would cost more than the query itself)."""
@@ -225,6 +225,8 @@ def load_match(match_id: int) -> tuple[Match, list[Seat]]:
         match = seats[0].match
     for seat in seats:
         seat.match = match
+    if not cache_seats:  # the move itself passes the seats along
+        return match, seats
     prefetched = Seat.objects.filter(match_id=match_id)
     prefetched._result_cache = seats
     prefetched._prefetch_done = True
@@ -258,7 +260,7 @@ def _play_optimistic(
 ) -> Match | None:
     """The move without a lock: decided on one snapshot, stored by one conditional write.
     Returns ``None`` when the locked path must do it (the write lost a race, or the match ends)."""
-    match, seats = load_match(match_id)
+    match, seats = load_match(match_id, cache_seats=False)
     try:
         done = _apply(match, seat_index, action, version=version, by=by, seats=seats, store=False)
     except ActionRejected as exc:

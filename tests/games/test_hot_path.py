@@ -49,8 +49,8 @@ def inject_before_write(monkeypatch, other_move) -> list[int]:
     real_load = services.load_match
     done: list[int] = []
 
-    def load(match_id: int):
-        snapshot = real_load(match_id)
+    def load(match_id: int, **kwargs):
+        snapshot = real_load(match_id, **kwargs)
         if not done:
             done.append(-1)
             done[0] = other_move().version
