@@ -126,7 +126,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """An action from the page (or any client): ``{"type": ..., ..., "version": n}``."""
+        """An action from the page (or any client): ``{"type": ..., ..., "version": n}``; or the
+        page's check every few seconds that it shows the current board: ``{"type": "sync",
+        "version": n}`` (a push lost on the way is repaired by the current board)."""
+        if isinstance(content, dict) and content.get("type") == "sync":
+            await self._check_current(content.get("version"))
+            return
         if self.seat_index is None:
             await self._push_message(_("Du schaust nur zu – spielen können die Leute am Tisch."))
             return
@@ -142,6 +147,20 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self._push_message(services.DB_TROUBLE)  # the socket stays open
             return
         await services.send_broadcasts(self.channel_layer, broadcasts)
+
+    async def _check_current(self, raw: Any) -> None:
+        """The page shows version ``raw``: push the current board if that is not it. (Not named
+        ``_sync``: Channels reads that attribute to tell sync consumers.)"""
+        try:
+            shown = services.parse_version(raw)
+        except services.ActionRejected:
+            shown = -1
+        try:
+            current = await db(services.current_version)(self.match_id)
+        except DatabaseError:
+            return  # the next check asks again
+        if current is not None and current != shown:
+            await self._push_board()
 
     def _play(self, action: services.Action, version: int) -> services.Broadcast:
         with services.collecting_broadcasts() as broadcasts:

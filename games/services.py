@@ -743,6 +743,11 @@ def touch_seat(match_id: int, seat_index: int) -> None:
     ).update(last_seen=now)
 
 
+def current_version(match_id: int) -> int | None:
+    """The match's version (``None``: no such match) – what a page's sync check compares."""
+    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+
+
 def set_pref(seat: Seat, key: str, value: Any) -> None:
     seat.prefs = {**seat.prefs, key: value}
     seat.save(update_fields=["prefs"])

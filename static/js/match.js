@@ -246,10 +246,14 @@
     });
   }
 
-  // -- a lost push is repaired: every few seconds the page asks whether it is current --------
+  // -- a lost push is repaired: every few seconds the page asks whether it is current (over the
+  // socket while it is open, else by GET; the socket's answer is the current board or nothing) --
   setInterval(function () {
     var b = board();
     if (!b || sending || document.querySelector("dialog[open]") || b.dataset.status !== "running") return;
+    if (ws) { // over the open socket: the server pushes the current board if this one is behind
+      try { ws.sendImmediately(JSON.stringify({ type: "sync", version: b.dataset.version })); return; } catch (err) { ws = null; }
+    }
     htmx.ajax("GET", b.dataset.boardUrl + "?v=" + b.dataset.version, { target: "#board", swap: "outerHTML" });
   }, 8000);
 

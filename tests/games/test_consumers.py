@@ -185,3 +185,36 @@ def test_a_late_push_of_an_older_board_is_not_shown(alice, bob):
     newer, following = async_to_sync(scenario)()
     assert newer == "new"
     assert following == "newest", "the older push was shown"
+
+
+def test_the_pages_sync_check_over_the_socket_repairs_a_lost_push(alice, bob):
+    """The page asks every few seconds over its socket whether it is current: a board whose push
+    was lost comes with the answer; a current page gets nothing."""
+    match = start(alice, bob)
+    b_cookie = cookie_for(bob)
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        b = connect(match.pk, b_cookie)
+        assert (await b.connect())[0]
+        await frames_until(b, board_at_least(0))
+        # a current page: no board comes (the flash of the forged move after it is first)
+        await b.send_json_to({"type": "sync", "version": "0"})
+        await b.send_json_to({"type": "play", "card": "G8", "version": 0})  # not Bob's turn
+        quiet = await frames_until(b, has_alert)
+        # Alice's move whose pushes are lost (collected, never sent)
+        from channels.db import database_sync_to_async
+
+        def lost_move() -> None:
+            with services.collecting_broadcasts():
+                services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+
+        await database_sync_to_async(lost_move)()
+        await b.send_json_to({"type": "sync", "version": "0"})
+        repaired = await frames_until(b, board_at_least(1))
+        await b.disconnect()
+        return quiet, repaired
+
+    quiet, repaired = async_to_sync(scenario)()
+    assert len(quiet) == 1 and has_alert(quiet[0])  # only the refusal, no board for the sync
+    assert 'data-version="1"' in repaired[-1]
+    assert not cards_in(repaired[-1]) & set(ALICE_CARDS[1:]), "Bob never sees Alice's hand"
