@@ -120,7 +120,7 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     over.wait_for()
     assert "Partie beendet" in over.inner_text()
     # every click sent the version the page showed (inherited hx-vals), so stale clicks are caught
-    socket_moves = [json.loads(f) for f in sent if f.startswith("{")]
+    socket_moves = [m for f in sent if f.startswith("{") if (m := json.loads(f))["type"] != "sync"]
     assert len(socket_moves) + len(moves) == len(RED_RUN) + 1  # the cards and ONE
     assert len(socket_moves) == len(RED_RUN) + 1, "moves go over the open match socket"
     assert all(re.fullmatch(r"\d+", str(m.get("version"))) for m in socket_moves), socket_moves
@@ -226,3 +226,25 @@ def test_reload_mid_game_shows_the_same_state(live_site, page):
     page.reload()
     page.locator("#board").wait_for()
     assert snapshot() == before
+
+
+def test_a_lost_push_is_repaired_by_the_pages_check_over_the_socket(live_site, page):
+    """A move whose push never arrives (collected and dropped here, its bot tasks too): the page
+    asks over its socket every 8 s whether it is current and gets the new board."""
+    from games import queue, services
+    from games.models import Match
+
+    start_stacked_game(page, live_site.url)
+    match_id = int(re.search(r"/partie/(\d+)/", page.url).group(1))
+    page.locator('button.card-button.playable[data-card="R1"]').wait_for()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.append(str(data))))
+    page.reload()  # the socket opens after the listener is in place
+    page.locator('button.card-button.playable[data-card="R1"]').wait_for()
+    version = Match.objects.get(pk=match_id).version
+    with queue.capturing(), services.collecting_broadcasts():
+        services.play(match_id, 0, {"type": "play", "card": "R1"}, version=version)
+    page.locator(f'#board[data-version="{version + 1}"]').wait_for(timeout=15_000)
+    assert page.locator('.hand [data-card="R1"]').count() == 0
+    checks = [json.loads(f) for f in sent if '"sync"' in f]
+    assert checks and all(c["type"] == "sync" for c in checks), sent
