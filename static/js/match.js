@@ -191,8 +191,9 @@
     var p = document.querySelector("#advice-panel [data-advised]");
     document.querySelectorAll("#board .advised").forEach(function (x) { x.classList.remove("advised"); });
     if (!p) return;
-    if (String(currentVersion()) !== p.getAttribute("data-advised-version")) {
-      document.getElementById("advice-panel").innerHTML = "";  // the board moved on: stale advice
+    if (String(currentVersion()) !== p.getAttribute("data-advised-version") || !document.getElementById("advice")) {
+      // the board moved on (stale advice), or the helps were switched off (no Rat button)
+      document.getElementById("advice-panel").innerHTML = "";
       return;
     }
     var want = p.getAttribute("data-advised");
@@ -226,18 +227,46 @@
   announce();
 
   // -- Karten-Info: hover on desktop (CSS), long press on touch screens ---------------------
+  // (any `.has-info` element: hand cards, pile, claim, draw pile, Krüge, seats). The press that
+  // showed the info does not also act: its click and the phone's context menu are swallowed.
   var pressTimer = null;
+  var pressedAt = 0;
+  var pressedOn = null;
+  var touching = null;
+  function showInfo(holder) {
+    clearTimeout(pressTimer);
+    document.querySelectorAll(".has-info.show-info").forEach(function (x) { x.classList.remove("show-info"); });
+    holder.classList.add("show-info");
+    pressedAt = Date.now();
+    pressedOn = holder;
+  }
   document.addEventListener("touchstart", function (e) {
     var holder = e.target.closest && e.target.closest(".has-info");
+    clearTimeout(pressTimer);
+    touching = holder;
     if (!holder) return;
-    pressTimer = setTimeout(function () {
-      document.querySelectorAll(".has-info.show-info").forEach(function (x) { x.classList.remove("show-info"); });
-      holder.classList.add("show-info");
-    }, 450);
+    pressTimer = setTimeout(function () { showInfo(holder); }, 450);
   }, { passive: true });
   ["touchend", "touchmove", "touchcancel"].forEach(function (name) {
-    document.addEventListener(name, function () { clearTimeout(pressTimer); }, { passive: true });
+    document.addEventListener(name, function () { clearTimeout(pressTimer); touching = null; }, { passive: true });
   });
+  function justPressed(e) {
+    return pressedOn && Date.now() - pressedAt < 1000 && e.target.closest && e.target.closest(".has-info") === pressedOn;
+  }
+  document.addEventListener("contextmenu", function (e) {
+    // the phone's own long press (it may come before our timer): the info instead of a menu
+    var holder = e.target.closest && e.target.closest(".has-info");
+    if (holder && holder === touching) {
+      e.preventDefault();
+      if (!holder.classList.contains("show-info")) showInfo(holder);
+    } else if (justPressed(e)) e.preventDefault();
+  });
+  document.addEventListener("click", function (e) {
+    if (!justPressed(e)) return;
+    pressedOn = null;
+    e.preventDefault();
+    e.stopPropagation();
+  }, true);
   document.addEventListener("click", function (e) {
     if (!(e.target.closest && e.target.closest(".has-info"))) {
       document.querySelectorAll(".has-info.show-info").forEach(function (x) { x.classList.remove("show-info"); });
