@@ -568,10 +568,10 @@ class SpeedbasarPresenter(Presenter):
             name = "Du" if you else names[s]
             hand, krugs = view["hand_counts"][s], view["krugs"][s]
             lines = [
-                f"{plural(hand, 'Handkarte', 'Handkarten')}, "
-                f"{plural(view['point_piles'][s], 'Karte', 'Karten')} im Punktestapel (je +1), "
-                f"{plural(krugs, 'Gewürzkrug', 'Gewürzkrüge')} (je +10) – "
-                f"jetzt {plural(view['points'][s], 'Punkt', 'Punkte')}.",
+                f"Auf der Hand: {plural(hand, 'Karte', 'Karten')} (je −1)",
+                f"Punktestapel: {plural(view['point_piles'][s], 'Karte', 'Karten')} (je +1)",
+                f"Gewürzkrüge: {krugs} (je +10)",
+                f"Stand jetzt: {plural(view['points'][s], 'Punkt', 'Punkte')}",
             ]
             ok = no = ""
             if w is not None and w["claimant"] == s and not view["over"]:

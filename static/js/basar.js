@@ -45,10 +45,12 @@
     b.classList.add("pairing");
   }
 
-  function startPair(n) {
+  function startPair(n, byKey) {
     first = { n: String(n), version: version() };
     showPairMode();
-    var next = document.querySelector("#board .basar-cards .pair-option");
+    // from the keyboard the focus goes on to the cards (a finger needs no focus: it would open
+    // that card's Karten-Info)
+    var next = byKey && document.querySelector("#board .basar-cards .pair-option");
     if (next) next.focus({ preventScroll: true });
   }
 
@@ -113,7 +115,7 @@
       e.stopPropagation();
       var dlg = t.closest("dialog");
       if (dlg && dlg.open) dlg.close();
-      startPair(t.dataset.second);
+      startPair(t.dataset.second, e.detail === 0); // detail 0: a key pressed it
       return;
     }
     if (t.id === "pair-cancel") {

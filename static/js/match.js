@@ -101,6 +101,9 @@
     var frag = e.detail.fragment;
     var el = frag && (frag.id === "board" ? frag : frag.querySelector && frag.querySelector("#board"));
     if (el && version(el) < currentVersion()) e.detail.shouldSwap = false;
+    // the same state again (a socket that connects, a seat's connection badge): a choice dialog
+    // or a Karten-Info the person has open stays instead of vanishing under their finger
+    else if (el && version(el) === currentVersion() && document.querySelector("#board dialog[open], #board .show-info")) e.detail.shouldSwap = false;
     else {
       rememberFocus();
       // a push of the version the page already shows must not wipe the message the answer to
@@ -239,7 +242,25 @@
     holder.classList.add("show-info");
     pressedAt = Date.now();
     pressedOn = holder;
+    fitInfo(holder);
   }
+  // an info near the screen's edge is moved inside it (a card at the right end of the hand)
+  function fitInfo(holder) {
+    var info = holder && holder.querySelector(":scope > .card-info");
+    if (!info) return;
+    info.style.marginLeft = "";
+    var r = info.getBoundingClientRect();
+    if (!r.width) return;
+    var room = document.documentElement.clientWidth - 4;
+    if (r.right > room) info.style.marginLeft = -Math.min(r.right - room, r.left - 4) + "px";
+    else if (r.left < 4) info.style.marginLeft = (4 - r.left) + "px";
+  }
+  ["mouseover", "focusin"].forEach(function (name) {
+    document.addEventListener(name, function (e) {
+      var holder = e.target.closest && e.target.closest(".has-info");
+      if (holder) requestAnimationFrame(function () { fitInfo(holder); });
+    });
+  });
   document.addEventListener("touchstart", function (e) {
     var holder = e.target.closest && e.target.closest(".has-info");
     clearTimeout(pressTimer);

@@ -243,7 +243,7 @@ def test_the_seats_karten_info_tells_what_a_doubt_is_worth_and_who_has_one_card(
     alice_info = html[html.index('data-seat="0"') : html.index('data-seat="1"')]
     assert "Ein Zweifel an „Kardamom 1“ ist jetzt 1 Punkt wert" in alice_info
     bob_info = html[html.index('data-seat="1"') : html.index('data-seat="2"')]
-    assert "Du hast nur noch eine Karte" in bob_info
+    assert "Du hast nur noch eine Karte" in bob_info and "Auf der Hand: 1 Karte (je −1)" in bob_info
     alice_board = services_board(match, 0)
     bob_seen = alice_board[alice_board.index('data-seat="1"') : alice_board.index('data-seat="2"')]
     assert "Bob hat nur noch eine Karte – ein Krug droht!" in bob_seen
