@@ -44,18 +44,16 @@ def solo_with_doppelladung(page, url: str, name: str, deck: list[str] = DECK) ->
     bots = bots_of("leicht")[:2]
     seats = [SeatSpec(name, user=person)]
     seats += [SeatSpec(b.username, user=b, bot_strength="leicht") for b in bots]
-    # in a thread of its own: the pushes after the commit need a thread without Playwright's loop
-    with ThreadPoolExecutor(1) as pool:
-        match = pool.submit(
-            services.start_match,
-            "speedbasar",
-            seats,
-            DOUBLE,
-            solo=True,
-            deck=deck,
-            seed=seed,
-            bot_delay=0.3,
-        ).result()
+    match = in_thread(
+        services.start_match,
+        "speedbasar",
+        seats,
+        DOUBLE,
+        solo=True,
+        deck=deck,
+        seed=seed,
+        bot_delay=0.3,
+    )
     assert ENGINE.from_json(match.state).turn == 0
     page.goto(f"{url}/partie/{match.pk}/")
     return match
@@ -111,6 +109,61 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
     assert state.pile[0][:3] == (0, 0, 1) and state.pile[0][3] == (0, 0)  # R1 and R1 as R 1
     assert "legt 2 Karten verdeckt" in page.locator("#ticker").inner_text()
     assert page.locator("#pair-hint").is_hidden()
+    assert not errors, errors
+
+
+def in_thread(fn, *args, **kwargs):
+    """Run a service call in a thread of its own: its pushes after the commit need a thread
+    without Playwright's event loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn, *args, **kwargs).result()
+
+
+def test_a_doppelladung_by_keys_and_its_reveal_of_both_cards(live_site, page):
+    """At a table (Bob decides through the services): 1, D, 2 and Enter lay both Rosenpfeffer 1
+    as Rosenpfeffer 2; Bob doubts the number and the reveal shows both cards."""
+    from accounts.models import User
+
+    errors = errors_of(page)
+    url = live_site.url
+    page.set_viewport_size(DESKTOP)
+    register(page, url, "Ida")
+    ida = User.objects.get(username="Ida")
+    bob = User.objects.create_user("Bob", password="kartenglück-42")
+    bot = bots_of("leicht")[0]
+    seats = [SeatSpec("Ida", user=ida), SeatSpec("Bob", user=bob)]
+    seats.append(SeatSpec(bot.username, user=bot, bot_strength="leicht"))
+    seed = next(s for s in range(1, 1000) if shuffle_rng(s, 1).randrange(3) == 0)
+    options = {**DOUBLE, "zweifel_sekunden": 8}
+    match = in_thread(services.start_match, "speedbasar", seats, options, deck=DECK, seed=seed)
+    page.goto(f"{url}/partie/{match.pk}/")
+    page.keyboard.press("1")
+    page.locator("dialog#lay-1[open]").wait_for()
+    page.keyboard.press("d")
+    page.locator("#pair-hint").wait_for()
+    page.keyboard.press("2")
+    pair = page.locator("dialog#lay-pair[open]")
+    pair.wait_for()
+    page.keyboard.press("ArrowRight")  # from „Rosenpfeffer 1“ (honest) to „Rosenpfeffer 2“
+    assert "Rosenpfeffer 2" in page.evaluate("document.activeElement.textContent")
+    page.keyboard.press("Enter")
+    page.locator("#doubt-window").wait_for()
+    state = ENGINE.from_json(Match.objects.get(pk=match.pk).state)
+    assert state.pile[0][:3] == (0, 0, 2) and state.pile[0][3] == (0, 0)
+    in_thread(
+        services.play,
+        match.pk,
+        1,
+        {"type": "doubt", "feature": "number", "window": 1},
+        version=Match.objects.get(pk=match.pk).version,
+    )
+    reveal = page.locator("#reveal")
+    reveal.wait_for()
+    assert reveal.locator(".reveal-cards .card").count() == 2
+    text = reveal.inner_text()
+    assert "Gelogen!" in text and "bei beiden Karten (Doppelladung)" in text
+    assert "Rosenpfeffer 1 und Rosenpfeffer 1" in page.locator("#ticker").inner_text()
+    shot(page, "basar-desktop-double-reveal")
     assert not errors, errors
 
 
