@@ -209,6 +209,8 @@
   }
   document.body.addEventListener("htmx:afterSwap", afterSwap);
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
+  // match.js marks Rat's control again after the settle: the pair's two cards as well
+  document.body.addEventListener("htmx:afterSettle", markPairAdvice);
   // the first look: remember what the board shows, play nothing (no sound without a gesture)
   var el = document.getElementById("basar-sound");
   if (el) heard = { noch: parseInt(el.dataset.noch, 10), reveal: el.dataset.reveal, on: el.dataset.on === "1" };

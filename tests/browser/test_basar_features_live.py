@@ -77,6 +77,31 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
     hint.wait_for(state="hidden")
     assert page.locator(".first-pick").count() == 0
 
+    # Rat advises two cards (the strong bot: Rosenpfeffer 3 and the Waage as Rosenpfeffer 3):
+    # both are marked in the hand, and the claim in the pair dialog of exactly these two
+    page.keyboard.press("r")
+    advice = page.locator("#advice-panel .advice-text")
+    advice.wait_for()
+    assert "Rosenpfeffer 3 und Messingwaage" in advice.inner_text()
+    marked = page.locator(".basar-cards button.card-button.advised")
+    marked.nth(1).wait_for()
+    page.wait_for_timeout(300)  # after the settle, too
+    assert marked.evaluate_all("els => els.map(e => e.dataset.card)") == ["R3", "W"]
+    cards.nth(2).click()
+    page.locator("dialog#lay-3 .second-button").click()
+    cards.nth(5).click()
+    page.locator("dialog#lay-pair[open]").wait_for()
+    assert (
+        page.locator("dialog#lay-pair .claim-button.advised")
+        .inner_text()
+        .startswith("Rosenpfeffer 3")
+    )
+    shot(page, "basar-desktop-pair-dialog-rat")
+    page.keyboard.press("Escape")  # closes the pair dialog, the first card stays chosen
+    assert page.locator("#pair-hint").is_visible()
+    page.keyboard.press("Escape")  # leaves the pair choice
+    page.locator("#pair-hint").wait_for(state="hidden")
+
     # by clicking: the first Rosenpfeffer 1, „+ Zweite Karte dazulegen“, the second one
     cards.nth(0).click()
     dialog = page.locator("dialog#lay-1")

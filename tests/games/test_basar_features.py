@@ -248,3 +248,18 @@ def test_the_seats_karten_info_tells_what_a_doubt_is_worth_and_who_has_one_card(
     bob_seen = alice_board[alice_board.index('data-seat="1"') : alice_board.index('data-seat="2"')]
     assert "Bob hat nur noch eine Karte – ein Krug droht!" in bob_seen
     assert not leaks(html, hidden_cards(ENGINE, ENGINE.from_json(match.state), 1))
+
+
+def test_the_instinct_of_a_double_lay_is_marked_as_an_approximation(alice, bots):
+    match = basar_match(alice, None, options=DOUBLE, solo=True)
+    state = ENGINE.from_json(match.state)
+    state.turn = 2
+    Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state))
+    pair = {"type": "lay", "cards": ["R4", "R5"], "spice": "R", "number": 1}
+    match = services.play(match.pk, 2, pair, version=match.version, by="bot")
+    html = services_board(match, 0)
+    window = html[html.index('id="doubt-window"') :]
+    assert "(2 Karten)" in window and "Ein Zweifel prüft beide Karten" in window
+    assert 'id="instinct"' in window and "Näherung bei zwei Karten" in window
+    assert re.search(r"<strong>\d+ %</strong>", window)
+    assert not leaks(html, hidden_cards(ENGINE, ENGINE.from_json(match.state), 0))
