@@ -311,7 +311,12 @@ class SpeedbasarPresenter(Presenter):
                 ),
             }
         history = [
-            {"by": names[e["seat"]], "text": claim_name(e), "mine": bool(e.get("cards"))}
+            {
+                "by": names[e["seat"]],
+                "text": claim_name(e),
+                "count": e["count"],
+                "mine": bool(e.get("cards")),
+            }
             for e in pile
         ]
         mine = [

@@ -50,9 +50,9 @@ def basar_match(alice, bob, *, options: dict | None = None, solo: bool = False) 
     return Match.objects.get(pk=match.pk)
 
 
-def section(html: str, marker: str) -> str:
+def section(html: str, marker: str, end: str = "</div>") -> str:
     start = html.index(marker)
-    return html[start : html.index("</div>", start)]
+    return html[start : html.index(end, start)]
 
 
 # -- Doppelladung ---------------------------------------------------------------------------------
@@ -78,6 +78,8 @@ def test_doppelladung_two_cards_through_the_services_and_the_reveal_of_both(alic
     bob_board = services_board(match, 1)
     assert "(2 Karten)" in bob_board and "Ein Zweifel prüft beide Karten" in bob_board
     assert "legt 2 Karten verdeckt: „Rosenpfeffer 1“" in bob_board
+    history = section(bob_board, 'class="claim-history"', "</ol>")
+    assert "Rosenpfeffer 1 <span" in history and "×2" in history
     assert not leaks(bob_board, hidden_cards(ENGINE, state, 1))
     assert "Rosenpfeffer 3" not in bob_board[: bob_board.index('id="marktbuch"')]
     # Alice sees her own two cards in the pile
