@@ -168,6 +168,9 @@ def sort(request: HttpRequest, match_id: int) -> HttpResponse:
         request.session[f"sort:{match.game}"] = seat.prefs["sort"]
     if not request.htmx:
         return redirect("games:match", match_id=match.pk)
+    # the state as it is now: a move since the request began must not make the page drop the
+    # answer (older than its board) and keep showing the switch as it was
+    match.refresh_from_db()
     return HttpResponse(render_board(match, seat))
 
 

@@ -230,6 +230,7 @@ def test_the_sound_switch_is_remembered_after_a_reload_and_in_the_next_game(live
     page.set_viewport_size(DESKTOP)
     register(page, url, "Emil")
     start_solo(page, url)
+    my_own_turn(page)  # the board stays still: the switch's answer is the newest board
     toggle = page.locator("#sound-toggle")
     assert "Basar-Geräusche: aus" in toggle.inner_text()
     assert toggle.get_attribute("aria-checked") == "false"
@@ -241,12 +242,19 @@ def test_the_sound_switch_is_remembered_after_a_reload_and_in_the_next_game(live
     src = page.locator("#basar-sound").get_attribute("data-glut-src")
     assert page.request.get(url + src).status == 200
     shot(page, "basar-desktop-sound-on")
+    # with a mouse the seats' Karten-Info comes on hover
+    seat = page.locator('.seat[data-seat="1"]')
+    seat.hover()
+    seat.locator("> .card-info").wait_for()
+    assert "Stand jetzt" in seat.locator("> .card-info").inner_text()
+    shot(page, "basar-desktop-seat-info")
     page.reload()
     assert "Basar-Geräusche: an" in page.locator("#sound-toggle").inner_text()
     assert page.locator("#basar-sound").get_attribute("data-on") == "1"
     # the next solo game starts with the sounds on, and off again is remembered too
     start_solo(page, url)
     assert "Basar-Geräusche: an" in page.locator("#sound-toggle").inner_text()
+    my_own_turn(page)
     page.locator("#sound-toggle").click()
     page.locator("#sound-toggle", has_text="Basar-Geräusche: aus").wait_for()
     page.reload()
@@ -302,6 +310,10 @@ def my_own_turn(page) -> None:
     for _ in range(40):
         page.locator(WAIT).first.wait_for(timeout=30_000)
         if page.locator("#pass").count() and not page.locator("#doubt-number").count():
+            # the answer to the person's last move may still be under way (the push came first)
+            page.wait_for_function(
+                "!document.getElementById('board').classList.contains('sending')"
+            )
             return
         my_move(page, doubt=False)
     raise AssertionError("never the person's turn")
