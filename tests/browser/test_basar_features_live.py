@@ -208,6 +208,9 @@ def test_the_pair_choice_by_tapping_fits_a_phone(live_site, browser):
         cards.nth(0).tap()  # Rosenpfeffer 1: the pair is named in hand order
         pair = page.locator("dialog#lay-pair[open]")
         pair.wait_for()
+        # a tap is no long press: no Karten-Info of the tapped card
+        page.wait_for_timeout(800)
+        assert not page.locator(".basar-cards .card-info:visible").count()
         assert "Rosenpfeffer 1 und Rosenpfeffer 3" in pair.locator(".pair-names").inner_text()
         assert pair.locator(".claim-button.honest").count() == 0  # no claim fits both
         action = pair.locator(".claim-button").first.get_attribute("data-action")
