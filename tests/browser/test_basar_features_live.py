@@ -9,6 +9,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connection
 from playwright.sync_api import Error as PlaywrightError
 
 from accounts.bots import bots_of
@@ -140,8 +141,15 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
 def in_thread(fn, *args, **kwargs):
     """Run a service call in a thread of its own: its pushes after the commit need a thread
     without Playwright's event loop."""
+
+    def run():
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            connection.close()  # the thread's own database connection
+
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn, *args, **kwargs).result()
+        return pool.submit(run).result()
 
 
 def test_a_doppelladung_by_keys_and_its_reveal_of_both_cards(live_site, page):
