@@ -71,11 +71,22 @@ advice_blockers: list[Callable[[Match], bool]] = []
 end_notes: list[Callable[[Match, Seat], str | None]] = []
 
 
-def advice_allowed(match: Match, seat: Seat | None) -> bool:
-    """Rat: only in solo games, only for the person at the table, never in a daily game."""
+def helps_available(match: Match, seat: Seat | None) -> bool:
+    """The solo helps (Rat, Speedbasar's Händler-Instinkt): only in solo games, only for the
+    person at the table, never in a daily game."""
     if seat is None or not match.solo or match.status != Match.Status.RUNNING:
         return False
     return not any(blocked(match) for blocked in advice_blockers)
+
+
+def helps_switched_off(seat: Seat | None) -> bool:
+    """„Hilfen ausblenden“: the seat switched its helps off (the pref ``hilfen``)."""
+    return seat is not None and seat.prefs.get("hilfen", True) is False
+
+
+def advice_allowed(match: Match, seat: Seat | None) -> bool:
+    """Rat: where the helps are available and the seat has not switched them off."""
+    return helps_available(match, seat) and not helps_switched_off(seat)
 
 
 def board_context(
@@ -109,13 +120,14 @@ def board_context(
         names=names,
         urls=urls,
         prefs=seat.prefs if seat else {},
-        advice=advice_allowed(match, seat),
+        advice=helps_available(match, seat),
     )
     ctx = presenter.present(view, legal, frame)
     actors = list(view["actors"]) if running else []
     teams = engine.teams(match.players, match.options) or []
     my_team = next((t for t in teams if index in t), [])
     stats = ctx.get("seat_stats") or [[] for _ in seats]
+    infos = ctx.get("seat_info")  # per seat a Karten-Info (HTML), optional
     stale = timezone.now() - timedelta(seconds=3 * settings.HEARTBEAT_SECONDS)
     frame_seats = [
         {
@@ -129,6 +141,7 @@ def board_context(
             "partner": s.index != index and s.index in my_team,
             "dealer": view.get("dealer") == s.index and running,
             "stats": stats[s.index],
+            "info": infos[s.index] if infos else None,
         }
         for s in seats
     ]
@@ -159,7 +172,7 @@ def board_context(
             "message": message,
             "ticker": ticker,
             "announce": announce,
-            "advice_allowed": frame.advice and not bot_for_me,
+            "advice_allowed": frame.advice and not bot_for_me and not helps_switched_off(seat),
             "bot_for_me": bot_for_me and running,
             "result": match.result if finished else None,
             "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],

@@ -22,7 +22,7 @@ from games import registry, services
 from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import action_json
-from games.rendering import advice_allowed, board_context, render_board
+from games.rendering import advice_allowed, board_context, helps_available, render_board
 
 log = logging.getLogger("speedgames.games")
 
@@ -62,6 +62,7 @@ def _live_match(match_id: int) -> Match:
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _live_match(match_id)
     seat = _seat(match, request)
+    _carry_prefs(request, seat)
     ctx = board_context(match, seat)
     ctx["oob"] = False
     ctx["keys_help"] = KEYS_HELP.get(match.game, "")
@@ -70,9 +71,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
 KEYS_HELP = {
     "speedone": "1–9 Karte legen, D ziehen, O ONE",
-    "speedbasar": "1–9 Karte wählen, Enter legen, Esc abbrechen, P passen, G glauben, "
-    "Z Zahl anzweifeln, W Gewürz anzweifeln, S Stimmt genau, R Rat, M Marktbuch, Leertaste hält "
-    "das automatische Glauben an",
+    "speedbasar": "1–9 Karte wählen, D zweite Karte dazu (Doppelladung), Enter legen, "
+    "Esc abbrechen, P passen, G glauben, Z Zahl anzweifeln, W Gewürz anzweifeln, S Stimmt genau, "
+    "R Rat, M Marktbuch, Leertaste hält das automatische Glauben an",
     "speedwerk": "0–9 ansagen, 1–9 Karte spielen, R Rat, L letzter Stich, Esc schließt Dialoge",
     "speedtroedel": (
         "1–9 Karte (auch Schnäppchenblick und Tauschrunde), 1–5 Farbe bei „Heute gefragt“, "
@@ -136,25 +137,45 @@ def _flash_only(request: HttpRequest, match: Match, message: str) -> HttpRespons
     return HttpResponse(html, headers={"HX-Reswap": "none"})
 
 
-#: on/off preferences a seat may switch (with their defaults): Speedbasar's solo helps
-PREF_SWITCHES = {"hilfen": True, "autoglauben": False}
+#: on/off preferences a seat may switch (with their defaults): Speedbasar's solo helps and its
+#: "Basar-Geräusche"
+PREF_SWITCHES = {"hilfen": True, "autoglauben": False, "geraeusche": False}
+#: switches a person keeps from match to match (in the session, copied to the seat of the next
+#: match when its page is opened)
+REMEMBERED_PREFS = ("geraeusche",)
+
+
+def _carry_prefs(request: HttpRequest, seat: Seat | None) -> None:
+    """A remembered switch the seat has not set yet comes from the person's session."""
+    if seat is None:
+        return
+    for pref in REMEMBERED_PREFS:
+        value = request.session.get(f"pref:{pref}")
+        if isinstance(value, bool) and pref not in seat.prefs:
+            services.set_pref(seat, pref, value)
 
 
 @require_POST
 def sort(request: HttpRequest, match_id: int) -> HttpResponse:
     """Cycle the hand sorting of the seat; the choice is remembered for the match. With
-    ``pref=hilfen`` or ``pref=autoglauben`` it switches that solo help (Speedbasar's "Hilfen
-    zeigen", "Nach 4 s automatisch glauben") instead."""
+    ``pref=hilfen``, ``pref=autoglauben`` or ``pref=geraeusche`` it switches that preference
+    (Speedbasar's "Hilfen zeigen", "Nach 4 s automatisch glauben", "Basar-Geräusche") instead;
+    "Basar-Geräusche" is also kept in the session for the person's next matches."""
     match = _live_match(match_id)
     seat = _seat(match, request)
     pref = request.POST.get("pref", "")
     if seat is not None and pref in PREF_SWITCHES:
         services.set_pref(seat, pref, not seat.prefs.get(pref, PREF_SWITCHES[pref]))
+        if pref in REMEMBERED_PREFS:
+            request.session[f"pref:{pref}"] = seat.prefs[pref]
     elif seat is not None:
         services.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
         request.session[f"sort:{match.game}"] = seat.prefs["sort"]
     if not request.htmx:
         return redirect("games:match", match_id=match.pk)
+    # the state as it is now: a move since the request began must not make the page drop the
+    # answer (older than its board) and keep showing the switch as it was
+    match.refresh_from_db()
     return HttpResponse(render_board(match, seat))
 
 
@@ -191,7 +212,10 @@ def advice(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _live_match(match_id)
     seat = _seat(match, request)
     if not advice_allowed(match, seat):
-        text = _("Rat gibt es nur in Solo-Partien gegen den Computer.")
+        if helps_available(match, seat):  # only switched off
+            text = _("Die Hilfen sind ausgeblendet – mit „Hilfen zeigen“ gibt es wieder Rat.")
+        else:
+            text = _("Rat gibt es nur in Solo-Partien gegen den Computer.")
         return render(request, "games/_advice.html", {"text": text})
     assert seat is not None
     engine = get_engine(match.game)

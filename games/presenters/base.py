@@ -9,6 +9,7 @@ countdown, messages, the move ticker, the round summary, the game-over table, le
 common view keys and from these optional keys of ``present``'s answer:
 
 ``seat_stats``     per seat a list of ``(label, value)`` pairs shown under the seat's name
+``seat_info``      per seat a Karten-Info (HTML of a ``.card-info``): hover, focus, long press
 ``turn_text``      replaces the generic "… ist am Zug" line (e.g. a simultaneous phase)
 ``round_summary``  ``{"title", "columns", "rows": [{"cells", "winner"}]}`` after a round end
 ``status``         a short line above the board ("Runde 3 von 15")

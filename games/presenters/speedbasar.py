@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 
 from games.engines.base import Action, Event, View
@@ -96,6 +96,17 @@ def _info(title: str, *lines: str, ok: str = "", no: str = "") -> dict[str, Any]
     return {"title": title, "lines": [x for x in lines if x], "ok": ok, "no": no}
 
 
+def info_html(i: dict[str, Any]) -> SafeString:
+    """A Karten-Info as HTML (the markup of ``_info.html``), for the frame's seats."""
+    parts = [format_html("<strong>{}</strong>", i["title"])]
+    parts += [format_html("<span>{}</span>", line) for line in i["lines"]]
+    if i["ok"]:
+        parts.append(format_html('<span class="ok">{}</span>', i["ok"]))
+    if i["no"]:
+        parts.append(format_html('<span class="no">{}</span>', i["no"]))
+    return SafeString('<div class="card-info" role="tooltip">' + "".join(parts) + "</div>")
+
+
 def _claims_text(claims: list[dict[str, Any]]) -> str:
     """The allowed claims in short: "Kardamom 4–10" or "1–3 in jedem Gewürz"."""
     if not claims:
@@ -144,9 +155,13 @@ class SpeedbasarPresenter(Presenter):
         }
         ctx["hand_groups"] = self._hand(view, legal, revealed_count)
         ctx["hand_size"] = len(view["hand"] or [])
+        ctx["pair"] = self._pair(view, legal)
         ctx.update(self._pile(view, names))
         ctx["window"] = self._window(view, legal, names, helps_on)
         ctx["reveal"] = self._reveal(view, names)
+        # "Basar-Geräusche" (off by default): the page plays the sounds, see static/js/basar.js
+        ctx["sounds_on"] = frame.prefs.get("geraeusche", False) is True
+        ctx["reveal_key"] = view["window"] if ctx["reveal"] else ""
         ctx["draw"] = self._draw(view)
         ctx["krug_info"] = _info(
             "Gewürzkrüge",
@@ -157,6 +172,7 @@ class SpeedbasarPresenter(Presenter):
         ctx["krugs_total"] = sum(view["krugs"])
         ctx["marktbuch"] = self._marktbuch(view) if me is not None else None
         ctx["seat_stats"] = self._seat_stats(view, names)
+        ctx["seat_info"] = [info_html(i) for i in self._seat_info(view, names)]
         ctx["turn_text"] = self._turn_text(view, legal, names)
         ctx["status"] = self._status(view)
         ctx["round_summary"] = self._final(view, names) if view["over"] else None
@@ -234,9 +250,30 @@ class SpeedbasarPresenter(Presenter):
                     "honest": honest,
                     "now": now,
                     "info": info,
+                    # the honest claims as "R3 K3": the page marks them for a pair of cards
+                    "honest_codes": " ".join(c["spice"] + str(c["number"]) for c in h["claims"]),
                 }
             )
         return groups
+
+    @staticmethod
+    def _pair(view: View, legal: list[Action]) -> dict[str, Any] | None:
+        """Doppelladung: the claims for two cards. Every pair of hand cards may be laid under every
+        allowed claim, so the board carries the claims once; the page puts the two chosen cards
+        (in hand order) into their ``data-action`` (see ``static/js/basar.js``)."""
+        if not any(a["type"] == "lay" and len(a["cards"]) == 2 for a in legal):
+            return None
+        return {
+            "claims": [
+                {
+                    "spice": c["spice"],
+                    "number": c["number"],
+                    "code": c["spice"] + str(c["number"]),
+                    "label": claim_name(c),
+                }
+                for c in view["allowed_claims"]
+            ]
+        }
 
     def _pile(self, view: View, names: list[str]) -> dict[str, Any]:
         pile = view["pile"]
@@ -266,11 +303,20 @@ class SpeedbasarPresenter(Presenter):
                     "Aktuelle Ansage",
                     f"{names[top['seat']]} sagt „{claim_name(claim)}“"
                     + (f" ({top['count']} Karten)." if top["count"] > 1 else "."),
+                    "Doppelladung: Ein Zweifel prüft beide Karten – nur wenn beide stimmen, "
+                    "hält die Ansage."
+                    if top["count"] == 2
+                    else "",
                     "Was wirklich darunter liegt, sieht erst, wer anzweifelt.",
                 ),
             }
         history = [
-            {"by": names[e["seat"]], "text": claim_name(e), "mine": bool(e.get("cards"))}
+            {
+                "by": names[e["seat"]],
+                "text": claim_name(e),
+                "count": e["count"],
+                "mine": bool(e.get("cards")),
+            }
             for e in pile
         ]
         mine = [
@@ -358,12 +404,17 @@ class SpeedbasarPresenter(Presenter):
                     "spice": round(100 * ins["spice_lie"]),
                     "number_label": f"Zahl {claim['number']} gelogen",
                     "spice_label": f"{SPICE_NAME[claim['spice']]} gelogen",
+                    # for two cards the instinct is an approximation (docs: Händler-Instinkt)
+                    "approx": w["count"] == 2,
                 }
         return {
             "id": w["id"],
             "claimant": names[w["claimant"]],
             "claim": claim_name(claim),
             "count": w["count"],
+            "double_note": "Ein Zweifel prüft beide Karten: Nur wenn beide stimmen, hält die Ansage."
+            if w["count"] == 2
+            else "",
             "last_card": w["last_card"],
             "buttons": buttons,
             "pending": pending,
@@ -387,6 +438,8 @@ class SpeedbasarPresenter(Presenter):
             checked = f"Geprüft wurde das Gewürz {SPICE_NAME[claim['spice']]}"
         else:
             checked = "Geprüft wurde „Stimmt genau!“ (Gewürz und Zahl)"
+        if len(r["cards"]) == 2:
+            checked += " – bei beiden Karten (Doppelladung)"
         holds = r["holds"]
         if r["feature"] == "exact":
             verdict = "Stimmt genau!" if holds else "Stimmt nicht genau."
@@ -400,6 +453,7 @@ class SpeedbasarPresenter(Presenter):
         return {
             "who_text": f"{doubter} hat zuerst {call}.",
             "cards": [{"html": face_html(c), "name": card_name(c)} for c in r["cards"]],
+            "cards_text": " und ".join(card_name(c) for c in r["cards"]),
             "doubter": doubter,
             "claimant": claimant,
             "claim": claim_name(claim),
@@ -458,17 +512,10 @@ class SpeedbasarPresenter(Presenter):
                         + f'</span><span class="sr-only">{krugs}</span>'
                     ),
                     "cls": "krugs",
-                    "title": (
-                        f"{names[s]}: {plural(view['hand_counts'][s], 'Handkarte', 'Handkarten')}, "
-                        f"{view['point_piles'][s]} im Punktestapel, "
-                        f"{plural(krugs, 'Gewürzkrug', 'Gewürzkrüge')}, "
-                        f"{plural(view['points'][s], 'Punkt', 'Punkte')}."
-                    ),
                 },
                 {
                     "label": "Stapel",
                     "value": view["point_piles"][s],
-                    "title": "Karten im Punktestapel (je +1)",
                 },
             ]
             if view["hand_counts"][s] == 1 and not view["over"]:
@@ -476,10 +523,61 @@ class SpeedbasarPresenter(Presenter):
                     {
                         "value": "letzte Karte!",
                         "cls": "last-card",
-                        "title": "Nur noch eine Karte – ein Krug droht.",
                     }
                 )
             out.append(row)
+        return out
+
+    @staticmethod
+    def _seat_info(view: View, names: list[str]) -> list[dict[str, Any]]:
+        """Karten-Info of every seat (hover, long press): counts only, never a card. How much a
+        doubt of the seat's open claim is worth now, and who is down to the last card."""
+        me = view["seat"]
+        w = view["doubt_window"]
+        pile = sum(e["count"] for e in view["pile"])
+        penalty = 2
+        if view["claim"] and view["claim"]["number"] == 10 and "zehnerzoll" in view["rules"]:
+            penalty = 4
+        out = []
+        for s in range(view["players"]):
+            you = s == me
+            name = "Du" if you else names[s]
+            hand, krugs = view["hand_counts"][s], view["krugs"][s]
+            lines = [
+                f"Auf der Hand: {plural(hand, 'Karte', 'Karten')} (je −1)",
+                f"Punktestapel: {plural(view['point_piles'][s], 'Karte', 'Karten')} (je +1)",
+                f"Gewürzkrüge: {krugs} (je +10)",
+                f"Stand jetzt: {plural(view['points'][s], 'Punkt', 'Punkte')}",
+            ]
+            ok = no = ""
+            if w is not None and w["claimant"] == s and not view["over"]:
+                what = f"„{claim_name(w['claim'])}“" + (
+                    f" ({w['count']} Karten)" if w["count"] > 1 else ""
+                )
+                ok = (
+                    f"Ein Zweifel an {what} ist jetzt {plural(pile, 'Punkt', 'Punkte')} wert "
+                    f"(der Stapel); wer falsch liegt, zieht {penalty} Karten."
+                )
+                if w["last_card"]:
+                    ok += " Es geht auch um den Gewürzkrug."
+            elif pile and not view["over"]:
+                lines.append(
+                    f"Im Stapel liegen {plural(pile, 'Karte', 'Karten')}: "
+                    f"Ein Zweifel ist gerade {plural(pile, 'Punkt', 'Punkte')} wert."
+                )
+            if hand == 1 and not view["over"]:
+                no = (
+                    "Du hast nur noch eine Karte – legst du sie unerwischt, gibt es einen Krug."
+                    if you
+                    else f"{name} hat nur noch eine Karte – ein Krug droht!"
+                )
+            if krugs == 1 and not view["over"]:
+                lines.append(
+                    "Noch ein Krug, und du gewinnst sofort."
+                    if you
+                    else f"Noch ein Krug, und {name} gewinnt sofort."
+                )
+            out.append(_info(names[s] + (" (du)" if you else ""), *lines, ok=ok, no=no))
         return out
 
     @staticmethod
@@ -556,7 +654,7 @@ class SpeedbasarPresenter(Presenter):
         if t == "reveal":
             claim = event["claim"]
             doubter, claimant = names[event["doubter"]], names[event["seat"]]
-            cards = ", ".join(card_name(c) for c in event["cards"])
+            cards = " und ".join(card_name(c) for c in event["cards"])
             if event["feature"] == "number":
                 call = f"„Nicht die {claim['number']}!“"
             elif event["feature"] == "spice":

@@ -142,6 +142,9 @@
     var frag = e.detail.fragment;
     var el = frag && (frag.id === "board" ? frag : frag.querySelector && frag.querySelector("#board"));
     if (el && version(el) < currentVersion()) e.detail.shouldSwap = false;
+    // the same state again (a socket that connects, a seat's connection badge): a choice dialog
+    // or a Karten-Info the person has open stays instead of vanishing under their finger
+    else if (el && version(el) === currentVersion() && document.querySelector("#board dialog[open], #board .show-info")) e.detail.shouldSwap = false;
     else {
       rememberFocus();
       // a push of the version the page already shows must not wipe the message the answer to
@@ -232,8 +235,9 @@
     var p = document.querySelector("#advice-panel [data-advised]");
     document.querySelectorAll("#board .advised").forEach(function (x) { x.classList.remove("advised"); });
     if (!p) return;
-    if (String(currentVersion()) !== p.getAttribute("data-advised-version")) {
-      document.getElementById("advice-panel").innerHTML = "";  // the board moved on: stale advice
+    if (String(currentVersion()) !== p.getAttribute("data-advised-version") || !document.getElementById("advice")) {
+      // the board moved on (stale advice), or the helps were switched off (no Rat button)
+      document.getElementById("advice-panel").innerHTML = "";
       return;
     }
     var want = p.getAttribute("data-advised");
@@ -271,18 +275,64 @@
   announce();
 
   // -- Karten-Info: hover on desktop (CSS), long press on touch screens ---------------------
+  // (any `.has-info` element: hand cards, pile, claim, draw pile, Krüge, seats). The press that
+  // showed the info does not also act: its click and the phone's context menu are swallowed.
   var pressTimer = null;
+  var pressedAt = 0;
+  var pressedOn = null;
+  var touching = null;
+  function showInfo(holder) {
+    clearTimeout(pressTimer);
+    document.querySelectorAll(".has-info.show-info").forEach(function (x) { x.classList.remove("show-info"); });
+    holder.classList.add("show-info");
+    pressedAt = Date.now();
+    pressedOn = holder;
+    fitInfo(holder);
+  }
+  // an info near the screen's edge is moved inside it (a card at the right end of the hand)
+  function fitInfo(holder) {
+    var info = holder && holder.querySelector(":scope > .card-info");
+    if (!info) return;
+    info.style.marginLeft = "";
+    var r = info.getBoundingClientRect();
+    if (!r.width) return;
+    var room = document.documentElement.clientWidth - 4;
+    if (r.right > room) info.style.marginLeft = -Math.min(r.right - room, r.left - 4) + "px";
+    else if (r.left < 4) info.style.marginLeft = (4 - r.left) + "px";
+  }
+  ["mouseover", "focusin"].forEach(function (name) {
+    document.addEventListener(name, function (e) {
+      var holder = e.target.closest && e.target.closest(".has-info");
+      if (holder) requestAnimationFrame(function () { fitInfo(holder); });
+    });
+  });
   document.addEventListener("touchstart", function (e) {
     var holder = e.target.closest && e.target.closest(".has-info");
+    clearTimeout(pressTimer);
+    touching = holder;
     if (!holder) return;
-    pressTimer = setTimeout(function () {
-      document.querySelectorAll(".has-info.show-info").forEach(function (x) { x.classList.remove("show-info"); });
-      holder.classList.add("show-info");
-    }, 450);
+    pressTimer = setTimeout(function () { showInfo(holder); }, 450);
   }, { passive: true });
   ["touchend", "touchmove", "touchcancel"].forEach(function (name) {
-    document.addEventListener(name, function () { clearTimeout(pressTimer); }, { passive: true });
+    document.addEventListener(name, function () { clearTimeout(pressTimer); touching = null; }, { passive: true });
   });
+  function justPressed(e) {
+    return pressedOn && Date.now() - pressedAt < 1000 && e.target.closest && e.target.closest(".has-info") === pressedOn;
+  }
+  document.addEventListener("contextmenu", function (e) {
+    // the phone's own long press (it may come before our timer): the info instead of a menu
+    var holder = e.target.closest && e.target.closest(".has-info");
+    if (holder && holder === touching) {
+      e.preventDefault();
+      if (!holder.classList.contains("show-info")) showInfo(holder);
+    } else if (justPressed(e)) e.preventDefault();
+  });
+  document.addEventListener("click", function (e) {
+    if (!justPressed(e)) return;
+    pressedOn = null;
+    e.preventDefault();
+    e.stopPropagation();
+  }, true);
   document.addEventListener("click", function (e) {
     if (!(e.target.closest && e.target.closest(".has-info"))) {
       document.querySelectorAll(".has-info.show-info").forEach(function (x) { x.classList.remove("show-info"); });
