@@ -144,7 +144,8 @@
     if (el && version(el) < currentVersion()) e.detail.shouldSwap = false;
     // the same state again (a socket that connects, a seat's connection badge): a choice dialog
     // or a Karten-Info the person has open stays instead of vanishing under their finger
-    else if (el && version(el) === currentVersion() && document.querySelector("#board dialog[open], #board .show-info")) e.detail.shouldSwap = false;
+    // (not while the answer to a move sent over the socket is awaited: that may be this board)
+    else if (sentVersion === null && el && version(el) === currentVersion() && document.querySelector("#board dialog[open], #board .show-info")) e.detail.shouldSwap = false;
     else {
       rememberFocus();
       // a push of the version the page already shows must not wipe the message the answer to
