@@ -524,6 +524,26 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def cpu_seconds_matching(pattern: str) -> float:
+    """User + system CPU of every process whose command line contains ``pattern`` (e.g. a
+    database name: PostgreSQL shows it in each backend's title), this process excepted."""
+    total = 0.0
+    me = str(os.getpid())
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or entry == me:
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                if pattern.encode() not in fh.read().replace(b"\0", b" "):
+                    continue
+            with open(f"/proc/{entry}/stat", encoding="ascii") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / CLK
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
 def rss_kb(pid: int) -> int:
     """Resident memory of ``pid`` and its descendants, in KiB."""
     total = 0
@@ -578,12 +598,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     ready_tables = len(run.ready)
     procs = server_processes(args.server_status)
     cpu_before = {name: cpu_seconds(pid) for name, pid in procs.items()}
+    extra_before = {pat: cpu_seconds_matching(pat) for pat in args.measure_cpu}
     run.t_start = time.perf_counter()
     run.t_end = run.t_start + args.seconds
     run.started.set()
     await asyncio.sleep(args.seconds)
     run.stopping.set()
     cpu_window = {name: cpu_seconds(pid) - cpu_before[name] for name, pid in procs.items()}
+    extra_window = {pat: cpu_seconds_matching(pat) - extra_before[pat] for pat in args.measure_cpu}
     _, pending = await asyncio.wait(tasks, timeout=args.drain + 5)
     for t in pending:
         t.cancel()
@@ -636,6 +658,11 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             else None,
             "rss_kb": {name: rss_kb(pid) for name, pid in procs.items()},
             "sockets": ready_tables * args.players,
+            "cpu_s_matching": {k: round(v, 2) for k, v in extra_window.items()},
+            "cpu_ms_per_move_matching": {
+                k: round(v * 1000 / s.moves, 2) if s.moves else None
+                for k, v in extra_window.items()
+            },
         },
         "load_average": {"start": load_before, "end": os.getloadavg()},
         "settings": {
@@ -775,6 +802,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--connect-timeout", type=float, default=30)
     p.add_argument("--setup-timeout", type=float, default=120)
     p.add_argument("--drain", type=float, default=5, help="seconds to wait for late broadcasts")
+    p.add_argument(
+        "--measure-cpu",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="also report the window's CPU of every process whose command line contains PATTERN "
+        "(e.g. the database name for its PostgreSQL backends, or redis-server)",
+    )
     p.add_argument(
         "--idle-sockets",
         type=int,
