@@ -29,8 +29,8 @@ Measured, only for moves *sent* inside the measurement window (after every table
 The benchmark needs the database only. The one broadcast it causes itself (``start_match`` tells
 the match group, which is still empty) goes to an in-memory channel layer, so the benchmark does not
 need to know the URL of the embedded Redis that ``make run`` starts when ``REDIS_URL`` is unset.
-``channel_layer`` in the output is ``settings.CHANNEL_LAYER`` of *this* process: start the bench
-with the same ``CHANNEL_LAYER`` as the server.
+``channel_layer`` in the output is the channel layer class of *this* process's settings (the
+only one is Redis Pub/Sub).
 
 Scale-out (two stacks sharing one PostgreSQL and one Redis, as if on two machines): give ``--url``
 twice (and ``--server-status`` once per stack, in the same order); seat ``n`` of every table
@@ -193,7 +193,7 @@ def db_info() -> tuple[str, str]:
     from django.conf import settings
     from django.db import connection
 
-    return connection.vendor, str(getattr(settings, "CHANNEL_LAYER", ""))
+    return connection.vendor, settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
 
 
 # -- the load --------------------------------------------------------------------------------------

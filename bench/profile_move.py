@@ -23,6 +23,7 @@ Figures are per move, in milliseconds of wall time (p50 and mean) and CPU time o
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import random
@@ -121,7 +122,12 @@ def instrumented(meter: Meter) -> Iterator[None]:
             setattr(obj, name, fn)
 
 
-def profile_game(slug: str, moves: int, meter: Meter, rng: random.Random) -> dict[str, Any]:
+def profile_game(
+    slug: str, moves: int, meter: Meter, rng: random.Random, via: str = "socket"
+) -> dict[str, Any]:
+    from channels.layers import get_channel_layer
+    from django.test import Client
+
     from accounts.bots import bots_of, ensure_bots
     from accounts.models import User
     from games import services
@@ -131,7 +137,14 @@ def profile_game(slug: str, moves: int, meter: Meter, rng: random.Random) -> dic
 
     ensure_bots()
     engine = get_engine(slug)
-    people = [User.objects.get_or_create(username=f"profile-{slug}-{i}")[0] for i in range(2)]
+    prefix = f"prof-{slug.removeprefix('speed')}-"  # user names have at most 20 characters
+    people = [User.objects.get_or_create(username=f"{prefix}{i}")[0] for i in range(2)]
+    clients = []
+    for user in people:
+        clients.append(Client(HTTP_HOST="127.0.0.1"))
+        clients[-1].force_login(user)
+    layer = get_channel_layer()
+    loop = asyncio.new_event_loop()
     samples: list[dict[str, float]] = []
     created: list[int] = []
     while len(samples) < moves:
@@ -153,15 +166,26 @@ def profile_game(slug: str, moves: int, meter: Meter, rng: random.Random) -> dic
             meter.take()
             meter.active = True
             w0, c0 = time.perf_counter(), time.process_time()
-            services.play(match.pk, actor, action, version=match.version)
+            if via == "http":  # the page's POST, through Django's middleware and the view
+                response = clients[actor].post(
+                    f"/partie/{match.pk}/zug/",
+                    {"action": json.dumps(action), "version": str(match.version)},
+                    HTTP_HX_REQUEST="true",
+                )
+                assert response.status_code == 200, response.status_code
+            else:  # as the match socket does: play in a thread, publish from the event loop
+                with services.collecting_broadcasts() as out:
+                    services.play(match.pk, actor, action, version=match.version)
+                loop.run_until_complete(services.send_broadcasts(layer, out))
             wall, cpu = time.perf_counter() - w0, time.process_time() - c0
             meter.active = False
             parts = meter.take()
             parts["other"] = max(0.0, wall - sum(parts.values()))
             parts["wall"], parts["cpu"] = wall, cpu
             samples.append(parts)
+    loop.close()
     Match.objects.filter(pk__in=created).delete()
-    User.objects.filter(username__startswith=f"profile-{slug}-").delete()
+    User.objects.filter(username__startswith=prefix).delete()
 
     def ms(values: list[float]) -> dict[str, float]:
         return {
@@ -183,6 +207,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--moves", type=int, default=300, help="measured moves per game (10–5000)")
     p.add_argument("--game", action="append", help="only this live game (repeatable)")
+    p.add_argument(
+        "--via",
+        choices=("socket", "http"),
+        default="socket",
+        help="how a move arrives: the match socket (default, as bench.load sends) or the page's "
+        "POST (as match.js sends)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     args.moves = min(max(args.moves, 10), 5000)
@@ -199,10 +230,12 @@ def main(argv: list[str] | None = None) -> int:
 
     games = [g.slug for g in GAMES if g.live and (not args.game or g.slug in args.game)]
     meter = Meter()
-    report: dict[str, Any] = {"database": connection.vendor, "games": {}}
+    report: dict[str, Any] = {"database": connection.vendor, "via": args.via, "games": {}}
     with instrumented(meter):
         for slug in games:
-            report["games"][slug] = profile_game(slug, args.moves, meter, random.Random(1))
+            report["games"][slug] = profile_game(
+                slug, args.moves, meter, random.Random(1), args.via
+            )
     if args.json:
         print(json.dumps(report))
         return 0

@@ -137,18 +137,24 @@ CACHES = {
     }
 }
 
-CHANNEL_LAYER = os.environ.get("CHANNEL_LAYER", "pubsub")
+# One channel layer: Redis Pub/Sub. The core layer (RedisChannelLayer) was dropped: under load it
+# cost about twice the web CPU per move and lost pushes (issue 16, docs/performance.md).
+if os.environ.get("CHANNEL_LAYER", "pubsub") != "pubsub":
+    raise RuntimeError("CHANNEL_LAYER: only 'pubsub' is supported (the core layer was dropped)")
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": (
-            "channels_redis.pubsub.RedisPubSubChannelLayer"
-            if CHANNEL_LAYER == "pubsub"
-            else "channels_redis.core.RedisChannelLayer"
-        ),
-        # redis-py 8 reads with a 5 s timeout by default, shorter than the core layer's blocking
-        # receive: give the socket room (channels_redis#422).
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        # redis-py 8 reads with a 5 s timeout by default (channels_redis#422) and caps an asyncio
+        # pool at 100 connections, raising instead of waiting (it made the dropped core layer
+        # close sockets with 1011 at 200 tables): room for both.
         "CONFIG": {
-            "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+            "hosts": [
+                {
+                    "address": REDIS_URL,
+                    "socket_timeout": 30,
+                    "max_connections": envint("REDIS_MAX_CONNECTIONS", 2000),
+                }
+            ],
             "prefix": os.environ.get("CHANNEL_PREFIX", "sg"),
         },
     }

@@ -8,6 +8,7 @@ import json
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DatabaseError
@@ -36,6 +37,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     #: the newest board version this socket has been sent: pushes may overtake each other
     shown_version: int = -1
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' own dispatch without its ``aclose_old_connections`` hop to the shared sync
+        thread before every message (each frame in, each pushed board): this consumer does its
+        database work through ``db()``, which closes stale connections in its own thread. Under
+        load that hop was the largest cost Channels added to a move."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         # Accept first: under load the lookup may queue, and daphne drops sockets that are not
@@ -61,8 +72,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         return services.seat_group(self.match_id, self.seat_index)
 
     def _lookup(self) -> bool:
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
+        try:
+            match, _seats = services.load_match(self.match_id)
+        except Match.DoesNotExist:
             return False
         player = player_from_scope(self.scope)
         seat = match.seat_of(player)
@@ -71,6 +83,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.player_name = player.name if player else ""
         if seat is not None:
             services.set_connected(self.match_id, seat.index, True)
+        else:
+            services.count_watcher(self.match_id, +1)
+            self.watching = True
         return True
 
     async def _beat(self) -> None:
@@ -94,6 +109,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await mark_offline(self.player_key)
         if self.seat_index is not None:
             await db(services.set_connected)(self.match_id, self.seat_index, False)
+        elif getattr(self, "watching", False):
+            await db(services.count_watcher)(self.match_id, -1)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Anything that is not one JSON text frame gets a German message, never a closed socket
@@ -118,8 +135,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             version = services.parse_version(content.get("version"))
             broadcasts = await db(self._play)(action, version)
         except services.ActionRejected as exc:
-            await self._push_message(exc.message)
-            await self._push_board()
+            await self._push_board(exc.message)  # the board as it is now, with the message
             return
         except DatabaseError:
             log.exception("database error during a move match=%s", self.match_id)
@@ -159,8 +175,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             log.debug("send to closed socket match=%s: %s", self.match_id, exc)
 
     def _render(self, message: str) -> tuple[int, str]:
-        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
-        seats = list(match.seats.all())
+        match, seats = services.load_match(self.match_id)
         seat = next((s for s in seats if s.index == self.seat_index), None)
         return match.version, render_board(match, seat, message, oob=True, seats=seats)
 

@@ -49,6 +49,8 @@ class Match(models.Model):
     #: since which it runs: a valid choice in that phase is not stale because another seat chose
     phase_key = models.CharField(_("gleichzeitige Phase"), max_length=64, blank=True, default="")
     phase_since = models.PositiveIntegerField(_("Phase seit Version"), default=0)
+    #: open spectator sockets (a move publishes the public board only while somebody watches)
+    watchers = models.PositiveIntegerField(_("Zuschauer"), default=0)
     created = models.DateTimeField(_("begonnen"), default=timezone.now)
     updated = models.DateTimeField(_("letzter Zug"), default=timezone.now)
     finished = models.DateTimeField(_("beendet"), null=True, blank=True)

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import conditional_escape, escape
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from games import registry
 from games.engines.base import get_engine
@@ -25,8 +30,14 @@ from games.presenters import Frame
 URL_NAMES = ("act", "sort", "leave", "advice", "reclaim", "board")
 
 
+@lru_cache(maxsize=4096)
+def _match_urls(match_id: int) -> tuple[tuple[str, str], ...]:
+    return tuple((name, reverse(f"games:{name}", args=[match_id])) for name in URL_NAMES)
+
+
 def match_urls(match_id: int) -> dict[str, str]:
-    return {name: reverse(f"games:{name}", args=[match_id]) for name in URL_NAMES}
+    """The match's endpoints (reversed once per match and process: every push needs them)."""
+    return dict(_match_urls(match_id))
 
 
 def turn_text(view: dict[str, Any], names: list[str], me: int | None) -> str:
@@ -132,6 +143,8 @@ def board_context(
         clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
     ctx.update(
         {
+            "seats_html": seats_html(frame_seats),
+            "ticker_html": ticker_html(ticker),
             "match": match,
             "game": game,
             "view": view,
@@ -158,6 +171,115 @@ def board_context(
         }
     )
     return ctx
+
+
+def seats_html(frame_seats: list[dict[str, Any]]) -> SafeString:
+    """The seats strip of the frame (names, badges, counts, the game's per-seat stats and
+    Karten-Info), built in Python: it is the largest part of every pushed board, and Django's
+    template engine took three times as long for it."""
+    t = _seat_labels(get_language())
+    out = [f'<section class="seats" aria-label="{t["seats"]}">']
+    for s in frame_seats:
+        cls = "".join(
+            c
+            for flag, c in (
+                ("turn", " turn"),
+                ("me", " me"),
+                ("partner", " partner"),
+                ("info", " has-info"),
+            )
+            if s.get(flag)
+        )
+        focus = ' tabindex="0"' if s.get("info") else ""
+        out.append(f'<div class="seat{cls}" data-seat="{s["index"]}"{focus}><div class="name">')
+        if s["turn"]:
+            out.append('<span class="turn-mark" aria-hidden="true">▶</span> ')
+        out.append(escape(s["name"]))
+        if s["guest"]:
+            out.append(f' <span class="badge guest">{t["guest"]}</span>')
+        if s["bot"]:
+            out.append(f' <span class="badge bot">{t["bot"]} {escape(s["strength"])}</span>')
+        elif s["left"]:
+            out.append(f' <span class="badge bot">{t["left"]}</span>')
+        elif not s["connected"]:
+            out.append(f' <span class="badge offline" title="{t["lost"]}">{t["offline"]}</span>')
+        if s["partner"]:
+            out.append(f' <span class="badge team">{t["partner"]}</span>')
+        if s["dealer"]:
+            out.append(f' <span class="badge" title="{t["dealer"]}">{t["dealer"]}</span>')
+        out.append('</div><div class="stats">')
+        if s["cards"] is not None:
+            out.append(f'<span class="count" title="{t["cards"]}">🂠 {s["cards"]}</span> ')
+        out.append(f'<span class="score" title="{t["points"]}">{s["score"]} P.</span>')
+        for st in s["stats"]:
+            title = f' title="{conditional_escape(st["title"])}"' if st.get("title") else ""
+            label = (
+                f'<span class="stat-label">{conditional_escape(st["label"])}</span> '
+                if st.get("label")
+                else ""
+            )
+            out.append(
+                f' <span class="stat {conditional_escape(st.get("cls") or "")}"{title}>'
+                f"{label}{conditional_escape(st['value'])}</span>"
+            )
+        out.append("</div>")
+        if s.get("info"):
+            out.append(conditional_escape(s["info"]))
+        out.append("</div>")
+    out.append("</section>")
+    return SafeString("".join(out))
+
+
+def ticker_html(lines: list[dict[str, str]]) -> SafeString:
+    """The move ticker (newest first). Every seat of a move gets the same one, so it is built once
+    per move and process."""
+    key = tuple((t["text"], t.get("by", ""), hasattr(t["text"], "__html__")) for t in lines)
+    return _ticker_html(get_language(), key)
+
+
+@lru_cache(maxsize=2048)
+def _ticker_html(language: str | None, lines: tuple[tuple[str, str, bool], ...]) -> SafeString:
+    t = _seat_labels(language)
+    out = [
+        f'<section class="ticker panel" id="ticker" aria-label="{t["ticker"]}">'
+        f"<h3>{t['ticker']}</h3>"
+    ]
+    if lines:
+        out.append('<ol class="ticker-list">')
+        for raw, by, safe in lines:
+            text = SafeString(raw) if safe else escape(raw)
+            if by == "timeout":
+                out.append(
+                    f'<li class="timeout">{text} <small class="muted">({t["timeout"]})</small></li>'
+                )
+            else:
+                out.append(f"<li>{text}</li>")
+        out.append("</ol>")
+    else:
+        out.append(f'<p class="muted">{t["no_moves"]}</p>')
+    out.append("</section>")
+    return SafeString("".join(out))
+
+
+@lru_cache(maxsize=8)
+def _seat_labels(language: str | None) -> dict[str, str]:
+    """The frame's fixed words in the active language, escaped once."""
+    words = {
+        "seats": _("Mitspieler"),
+        "guest": _("Gast"),
+        "bot": _("Computer"),
+        "left": _("Computer spielt weiter"),
+        "lost": _("Verbindung unterbrochen"),
+        "offline": _("offline"),
+        "partner": _("Partner"),
+        "dealer": _("Geber"),
+        "cards": _("Karten auf der Hand"),
+        "points": _("Punkte"),
+        "ticker": _("Letzte Züge"),
+        "timeout": _("Zeit abgelaufen"),
+        "no_moves": _("Noch keine Züge."),
+    }
+    return {k: escape(v) for k, v in words.items()}
 
 
 def render_board(

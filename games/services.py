@@ -12,20 +12,24 @@ concern: how long people need to read a summary).
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import secrets
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -152,35 +156,192 @@ def play(
     """Apply ``action`` for ``seat_index`` as seen at ``version``. Raises ``ActionRejected`` and
     changes nothing when the match is over, the version is stale, or the engine says the move is
     illegal. In a simultaneous phase a version from inside the phase is not stale while the seat
-    still has to choose: another seat's choice does not invalidate this one."""
+    still has to choose: another seat's choice does not invalidate this one.
+
+    On PostgreSQL an ordinary move takes two statements: one read of the match with its seats and
+    one conditional write (``UPDATE … WHERE version = …`` with the move log in the same
+    statement). A move that lost a race for its version, or one that ends the match (stakes,
+    places and leaderboard points are written with it), takes the locked path instead."""
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise ActionRejected(
+            _("Dieser Zug kam ohne gültigen Spielstand – bitte lade die Seite neu.")
+        )
+    if _optimistic_ok():
+        match = _play_optimistic(match_id, seat_index, action, version=version, by=by)
+        if match is not None:
+            return match
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         try:
             _apply(match, seat_index, action, version=version, by=by)
         except ActionRejected as exc:
-            log.info(
-                "rejected match=%s seat=%s version=%s/%s reason=%s",
-                match.pk,
-                seat_index,
-                version,
-                match.version,
-                exc.message,
-            )
+            _log_rejected(match, seat_index, version, exc)
             raise
     return match
 
 
-def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str) -> None:
+def _log_rejected(match: Match, seat_index: int, version: int, exc: ActionRejected) -> None:
+    log.info(
+        "rejected match=%s seat=%s version=%s/%s reason=%s",
+        match.pk,
+        seat_index,
+        version,
+        match.version,
+        exc.message,
+    )
+
+
+def _log_move(match: Match, seat_index: int, by: str) -> None:
+    log.info("move match=%s seat=%s version=%s by=%s", match.pk, seat_index, match.version, by)
+
+
+def _optimistic_ok() -> bool:
+    # inside a caller's transaction (a test, an atomic block) the caller's semantics stay
+    return connection.vendor == "postgresql" and not connection.in_atomic_block
+
+
+def load_match(match_id: int, *, cache_seats: bool = True) -> tuple[Match, list[Seat]]:
+    """The match and its seats in one query (one consistent snapshot); with ``cache_seats``
+    ``match.seats.all()`` answers from them. Raises ``Match.DoesNotExist``.
+
+    Every move and every socket push asks this, so on PostgreSQL the statement is built once per
+    process (Django's SQL compiler would cost more than the query itself)."""
+    if connection.vendor == "postgresql":
+        sql, seat_fields, match_fields = _load_sql()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [match_id])
+            rows = cursor.fetchall()
+        if not rows:
+            raise Match.DoesNotExist(f"match {match_id}")
+        n = len(seat_fields)
+        match = Match.from_db(connection.alias, None, _convert(match_fields, rows[0][n:]))
+        seats = [Seat.from_db(connection.alias, None, _convert(seat_fields, r[:n])) for r in rows]
+    else:
+        seats = list(
+            Seat.objects.select_related("match").filter(match_id=match_id).order_by("index")
+        )
+        if not seats:
+            raise Match.DoesNotExist(f"match {match_id}")
+        match = seats[0].match
+    for seat in seats:
+        seat.match = match
+    if not cache_seats:  # the move itself passes the seats along
+        return match, seats
+    prefetched = Seat.objects.filter(match_id=match_id)
+    prefetched._result_cache = seats
+    prefetched._prefetch_done = True
+    match._prefetched_objects_cache = {"seats": prefetched}
+    return match, seats
+
+
+@lru_cache(maxsize=1)
+def _load_sql() -> tuple[str, list[Any], list[Any]]:
+    q = connection.ops.quote_name
+    seat_fields, match_fields = list(Seat._meta.concrete_fields), list(Match._meta.concrete_fields)
+    columns = [f"s.{q(f.column)}" for f in seat_fields] + [f"m.{q(f.column)}" for f in match_fields]
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {q(Seat._meta.db_table)} s"
+        f" JOIN {q(Match._meta.db_table)} m ON m.{q(Match._meta.pk.column)} = s.{q('match_id')}"
+        f" WHERE s.{q('match_id')} = %s ORDER BY s.{q('index')}"
+    )
+    return sql, seat_fields, match_fields
+
+
+def _convert(fields: list[Any], values: tuple[Any, ...]) -> list[Any]:
+    """Database values as the ORM would give them (JSON columns arrive as text)."""
+    return [
+        f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v
+        for f, v in zip(fields, values, strict=True)
+    ]
+
+
+def _play_optimistic(
+    match_id: int, seat_index: int, action: Any, *, version: int, by: str
+) -> Match | None:
+    """The move without a lock: decided on one snapshot, stored by one conditional write.
+    Returns ``None`` when the locked path must do it (the write lost a race, or the match ends)."""
+    match, seats = load_match(match_id, cache_seats=False)
+    try:
+        done = _apply(match, seat_index, action, version=version, by=by, seats=seats, store=False)
+    except ActionRejected as exc:
+        _log_rejected(match, seat_index, version, exc)
+        raise
+    if done is None or not _store_move(match, seat_index, action, by):
+        return None
+    _log_move(match, seat_index, by)
+    done()
+    return match
+
+
+@lru_cache(maxsize=1)
+def _store_sql() -> str:
+    q = connection.ops.quote_name
+    m, mv = Match._meta, Move._meta
+    col = {f.name: q(f.column) for f in m.concrete_fields}
+    mcol = {f.name: q(f.column) for f in mv.concrete_fields}
+    sets = ", ".join(
+        f"{col[f]} = %s" + ("::jsonb" if f in ("state", "recent") else "") for f in _STORED
+    )
+    return (
+        f"WITH up AS (UPDATE {q(m.db_table)} SET {sets}"
+        f" WHERE {col['id']} = %s AND {col['version']} = %s AND {col['status']} = %s"
+        f" RETURNING {col['id']})"
+        f" INSERT INTO {q(mv.db_table)} ({mcol['match']}, {mcol['number']}, {mcol['seat']},"
+        f" {mcol['action']}, {mcol['by']}, {mcol['created']})"
+        f" SELECT {col['id']}, %s, %s, %s::jsonb, %s, %s FROM up"
+    )
+
+
+#: what an ordinary (not finishing) move changes on the match row
+_STORED = ("version", "state", "updated", "deadline", "recent", "phase_key", "phase_since")
+
+
+def _store_move(match: Match, seat_index: int, action: Any, by: str) -> bool:
+    """One statement (PostgreSQL): the match row at its new version if it is still at the
+    previous one and running, and the move log entry with it. Returns whether it was written."""
+    params = [
+        match.version,
+        json.dumps(match.state),
+        match.updated,
+        match.deadline,
+        json.dumps(match.recent),
+        match.phase_key,
+        match.phase_since,
+        match.pk,
+        match.version - 1,
+        Match.Status.RUNNING,
+        match.version,
+        seat_index,
+        json.dumps(action),
+        by,
+        match.updated,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_store_sql(), params)
+        return cursor.rowcount == 1
+
+
+def _apply(
+    match: Match,
+    seat_index: int,
+    action: Any,
+    *,
+    version: int,
+    by: str,
+    seats: list[Seat] | None = None,
+    store: bool = True,
+) -> Callable[[], None] | None:
+    """Check the move and apply it to ``match`` in memory. With ``store`` (the locked path) it
+    also writes the move log and the match row, and the pushes follow the commit. Without, the
+    caller stores the move itself and then calls the returned function (pushes and follow-ups);
+    a move that would end the match returns ``None`` there and changes nothing."""
     if match.status != Match.Status.RUNNING:
         raise ActionRejected(_("Die Partie ist schon vorbei."))
-    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise ActionRejected(
-            _("Dieser Zug kam ohne gültigen Spielstand – bitte lade die Seite neu.")
-        )
     if not isinstance(seat_index, int) or not 0 <= seat_index < match.players:
         raise ActionRejected(_("Du sitzt nicht an diesem Tisch."))
-    seats = list(match.seats.all())
-    if by == Move.By.HUMAN and any(s.index == seat_index and s.bot_strength for s in seats):
+    if seats is None:
+        seats = list(match.seats.all())
+    if by == Move.By.HUMAN and seats[seat_index].bot_strength:
         raise ActionRejected(
             _(
                 "Der Computer spielt gerade für dich – drück „Ich bin wieder da“, um weiterzuspielen."
@@ -200,8 +361,14 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
         events = engine.apply(state, seat_index, action)
     except IllegalAction as exc:
         raise ActionRejected(exc.message) from exc
+    result = engine.result(state)
+    if result is not None and not store:
+        return None  # the locked path finishes the match
     match.version += 1
-    Move.objects.create(match=match, number=match.version, seat=seat_index, action=action, by=by)
+    if store:
+        Move.objects.create(
+            match=match, number=match.version, seat=seat_index, action=action, by=by
+        )
     match.state = engine.to_json(state)
     match.updated = timezone.now()
     match.recent = [
@@ -220,26 +387,17 @@ def _apply(match: Match, seat_index: int, action: Any, *, version: int, by: str)
     if phase_changed:
         match.phase_key = key
         match.phase_since = match.version
-    log.info("move match=%s seat=%s version=%s by=%s", match.pk, seat_index, match.version, by)
-    result = engine.result(state)
+    if store:
+        _log_move(match, seat_index, by)
     if result is not None:
         _finish(match, result.to_json())
     pause = ROUND_PAUSE if _ends_round(match.game, events) else 0.0
-    _schedule(match, engine, state, phase_changed=phase_changed, pause=pause, seats=seats)
-    match.save(
-        update_fields=[
-            "version",
-            "state",
-            "updated",
-            "deadline",
-            "status",
-            "result",
-            "finished",
-            "recent",
-            "phase_key",
-            "phase_since",
-        ]
+    done = _schedule(
+        match, engine, state, phase_changed=phase_changed, pause=pause, seats=seats, defer=store
     )
+    if store:
+        match.save(update_fields=[*_STORED, "status", "result", "finished"])
+    return done
 
 
 #: the answer to a choice sent from inside a simultaneous phase that has been decided meanwhile
@@ -270,10 +428,12 @@ def _schedule(
     phase_changed: bool = True,
     pause: float = 0.0,
     seats: list[Seat] | None = None,
-) -> None:
+    defer: bool = True,
+) -> Callable[[], None]:
     """Set the phase deadline (the clock runs while a person, not a bot, is to act; a
-    simultaneous phase keeps the deadline it started with) and, after the commit, push every seat
-    its new board and schedule the bots' turns and the timer."""
+    simultaneous phase keeps the deadline it started with). Returns what pushes every seat its
+    new board and schedules the bots' turns and the timer; with ``defer`` that also runs after
+    the commit of the current transaction."""
     running = match.status == Match.Status.RUNNING
     if seats is None or not running:
         seats = list(match.seats.all())  # a finished match: the seats carry their places now
@@ -305,7 +465,9 @@ def _schedule(
             log.exception("broadcast failed match=%s version=%s", match_id, version)
         schedule_followups(match_id, version, deadline, delays)
 
-    transaction.on_commit(go)
+    if defer:
+        transaction.on_commit(go)
+    return go
 
 
 def _bot_seats(seats: Iterable[Seat]) -> dict[int, str]:
@@ -452,11 +614,13 @@ def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
 
     version = match.version
     boards = render_seat_boards(match, seats, state)
+    match.pushed_boards = boards  # an HTTP move answers with the mover's board from here
     messages: Broadcast = [
         (seat_group(match.pk, index), {"type": "match.board", "version": version, "html": html})
         for index, html in boards.items()
     ]
-    messages.append((watch_group(match.pk), {"type": "match.update", "version": version}))
+    if match.watchers:
+        messages.append((watch_group(match.pk), {"type": "match.update", "version": version}))
     outbox = getattr(_local, "outbox", None)
     if outbox is not None:
         outbox.extend(messages)
@@ -560,6 +724,13 @@ def set_connected(match_id: int, seat_index: int, connected: bool) -> None:
         )
     else:
         Seat.objects.filter(match_id=match_id, index=seat_index).update(disconnected_at=now)
+
+
+def count_watcher(match_id: int, delta: int) -> None:
+    """A spectator socket opened (+1) or closed (−1): moves publish the public board only while
+    the count is above zero. A crashed server may leave it too high – that costs a publish, never
+    a missed board – and it never goes below zero."""
+    Match.objects.filter(pk=match_id).update(watchers=Greatest(F("watchers") + delta, 0))
 
 
 def touch_seat(match_id: int, seat_index: int) -> None:

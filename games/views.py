@@ -51,7 +51,10 @@ def _seat(match: Match, request: HttpRequest) -> Seat | None:
 def _live_match(match_id: int) -> Match:
     """The match, if its game has a screen: ``NotLive`` otherwise, which
     ``games.middleware`` answers with the German „wird gerade gebaut“ page (never a 500)."""
-    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
+    try:
+        match, _seats = services.load_match(match_id)
+    except Match.DoesNotExist as exc:
+        raise Http404("Diese Partie gibt es nicht.") from exc
     registry.live_game(match.game)  # NotLive for a game without its screen
     return match
 
@@ -118,6 +121,9 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
         if message:
             messages.error(request, message)
         return redirect("games:match", match_id=match.pk)
+    pushed = getattr(match, "pushed_boards", {}).get(seat.index) if seat and not message else None
+    if pushed is not None:  # the board this move pushed to the seat, as an answer (not OOB)
+        return HttpResponse(pushed.replace('hx-swap-oob="true"', ""))
     return HttpResponse(render_board(match, seat, message))
 
 

@@ -13,6 +13,7 @@ from games.engines.speedbasar import achievements as basar_achievements
 from leaderboards import daily
 from leaderboards.booking import counts_for
 from leaderboards.models import Achievement
+from lobby import journey
 
 Rule = Callable[[Sequence[dict[str, Any]], int, dict[str, Any]], list[str]]
 
@@ -30,11 +31,13 @@ def book(match: Any, seats: list[Any]) -> list[Achievement]:
     if entry is None or not log:
         return []
     _titles, rule = entry
-    context = {"mode": "tagesbasar"} if daily.is_daily(match) else {}
+    tagesbasar = daily.is_daily(match)
     new = []
     for seat in seats:
         if not counts_for(seat):
             continue
+        # what only the site knows: the Tagesbasar, or a station of the Händlerreise
+        context = {"mode": "tagesbasar"} if tagesbasar else journey.achievement_context(match, seat)
         for key in rule(log, seat.index, context):
             try:
                 with transaction.atomic():

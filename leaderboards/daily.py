@@ -132,10 +132,23 @@ def challenge_of(match: Any) -> DailyChallenge | None:
     return DailyChallenge.objects.filter(game=match.game, seed=match.seed).first()
 
 
+#: match id -> whether it plays a day's deal; asked on every render of a solo board, and a
+#: match's deal never changes (``start_daily`` creates the challenge before the match)
+_DAILY: dict[int, bool] = {}
+
+
 def is_daily(match: Any) -> bool:
     """Whether ``match`` plays a day's deal (the counted attempt or practice): the match screen
-    hides advice ("Rat") then."""
-    return challenge_of(match) is not None
+    hides advice ("Rat") then. Remembered per match and process."""
+    if not getattr(match, "solo", False):
+        return False
+    known = _DAILY.get(match.pk)
+    if known is None:
+        known = challenge_of(match) is not None
+        if len(_DAILY) > 50_000:
+            _DAILY.clear()
+        _DAILY[match.pk] = known
+    return known
 
 
 def counts_for_leaderboard(match: Any) -> bool:

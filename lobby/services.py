@@ -272,8 +272,10 @@ def start_solo(
     strength: str,
     options: dict[str, Any] | None = None,
     seed: int | None = None,
+    deck: list[str] | None = None,
 ) -> Match:
-    """Solo against the computer: a private table that starts at once (no stake)."""
+    """Solo against the computer: a private table that starts at once (no stake). ``deck``:
+    stacked cards (tests and staff only, like ``Table.deck``)."""
     engine = get_engine(game)
     if not isinstance(bots, int) or not engine.min_players <= bots + 1 <= engine.max_players:
         raise ActionRejected(
@@ -281,7 +283,9 @@ def start_solo(
             % {"lo": engine.min_players - 1, "hi": engine.max_players - 1}
         )
     with transaction.atomic():
-        table = Table(game=game, solo=True, seats=bots + 1, bot_strength=strength, stake=0)
+        table = Table(
+            game=game, solo=True, seats=bots + 1, bot_strength=strength, stake=0, deck=deck
+        )
         apply_settings(
             table,
             {

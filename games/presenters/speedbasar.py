@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.html import escape
 from django.utils.safestring import SafeString
 
 from games.engines.base import Action, Event, View
@@ -441,36 +442,7 @@ class SpeedbasarPresenter(Presenter):
     @staticmethod
     def _marktbuch(view: View) -> dict[str, Any]:
         book = marktbuch(view)
-        cls = {"aufgedeckt": "rev", "hand": "hand", "gelegt": "laid", "unbekannt": "unk"}
-        title = {
-            "aufgedeckt": "aufgedeckt",
-            "hand": "auf deiner Hand",
-            "gelegt": "von dir in den Stapel gelegt",
-            "unbekannt": "unbekannt",
-        }
-        rows = []
-        for s in book["spices"]:
-            rows.append(
-                {
-                    "name": s["name"],
-                    "spice": s["spice"],
-                    "cells": [
-                        {
-                            "label": str(n["number"]),
-                            "dots": [{"cls": cls[d], "title": title[d]} for d in n["dots"]],
-                        }
-                        for n in s["numbers"]
-                    ],
-                }
-            )
-        jokers = [
-            {
-                "label": j["name"],
-                "dots": [{"cls": cls[d], "title": title[d]} for d in j["dots"]],
-            }
-            for j in book["jokers"]
-        ]
-        return {"rows": rows, "jokers": jokers, "unknown": book["unknown"]}
+        return {"html": _book_grid(book_key(book)), "unknown": book["unknown"]}
 
     @staticmethod
     def _seat_stats(view: View, names: list[str]) -> list[list[dict[str, Any]]]:
@@ -613,3 +585,55 @@ class SpeedbasarPresenter(Presenter):
                 who=names[winner] if isinstance(winner, int) and winner >= 0 else ""
             )
         return None
+
+
+_BOOK_CLS = {"aufgedeckt": "rev", "hand": "hand", "gelegt": "laid", "unbekannt": "unk"}
+_BOOK_TITLE = {
+    "aufgedeckt": "aufgedeckt",
+    "hand": "auf deiner Hand",
+    "gelegt": "von dir in den Stapel gelegt",
+    "unbekannt": "unbekannt",
+}
+
+
+def book_key(book: dict[str, Any]) -> tuple[Any, ...]:
+    """The Marktbuch grid as a hashable value (the memo key of its HTML)."""
+    spices = tuple(
+        (s["spice"], s["name"], tuple((n["number"], tuple(n["dots"])) for n in s["numbers"]))
+        for s in book["spices"]
+    )
+    return spices, tuple((j["name"], tuple(j["dots"])) for j in book["jokers"])
+
+
+@lru_cache(maxsize=4096)
+def _book_grid(key: tuple[Any, ...]) -> SafeString:
+    """The Marktbuch table and joker row: about a hundred dots, the largest part of the board, and
+    the same grid recurs from move to move – built in Python once per look and process."""
+    spices, jokers = key
+    out = [
+        '<div class="scroll-x"><table class="book"><thead><tr><th></th>',
+        *(f"<th>{n}</th>" for n in range(1, 11)),
+        "</tr></thead><tbody>",
+    ]
+    for spice, name, numbers in spices:
+        name = escape(name)
+        out.append(f'<tr class="spice-{escape(spice)}"><th scope="row">{name}</th>')
+        for number, dots in numbers:
+            out.append("<td>")
+            out.extend(
+                f'<span class="dot {_BOOK_CLS[d]}" title="{name} {number}: {_BOOK_TITLE[d]}"></span>'
+                for d in dots
+            )
+            out.append("</td>")
+        out.append("</tr>")
+    out.append('</tbody></table></div><p class="book-jokers">')
+    for label, dots in jokers:
+        label = escape(label)
+        out.append(f'<span class="joker-row">{label}: ')
+        out.extend(
+            f'<span class="dot {_BOOK_CLS[d]}" title="{label}: {_BOOK_TITLE[d]}"></span>'
+            for d in dots
+        )
+        out.append("</span>")
+    out.append("</p>")
+    return SafeString("".join(out))

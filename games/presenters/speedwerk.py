@@ -6,7 +6,10 @@ from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.html import escape
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.presenters.base import Frame, Presenter, action_json
@@ -221,24 +224,14 @@ class SpeedwerkPresenter(Presenter):
         return out
 
     def _sheet(self, view: View, names: list[str]) -> dict[str, Any]:
-        rows = []
-        for r in view["sheet"]:
-            rows.append(
-                {
-                    "round": r["round"],
-                    "cells": [
-                        {
-                            "bid": r["bids"][s],
-                            "won": r["won"][s],
-                            "points": r["points"][s],
-                            "total": r["totals"][s],
-                            "hit": r["bids"][s] == r["won"][s],
-                        }
-                        for s in range(view["players"])
-                    ],
-                }
-            )
-        return {"names": names, "rows": rows}
+        rows = tuple(
+            (r["round"], tuple(r["bids"]), tuple(r["won"]), tuple(r["points"]), tuple(r["totals"]))
+            for r in view["sheet"]
+        )
+        return {
+            "rows": bool(rows),
+            "html": _sheet_html(get_language(), tuple(names), rows) if rows else "",
+        }
 
     def _round_summary(self, view: View, names: list[str]) -> dict[str, Any] | None:
         """The last round's scores while the next round has not seen its first card."""
@@ -444,3 +437,29 @@ class SpeedwerkPresenter(Presenter):
         if t == "game_over":
             return "Die Partie ist vorbei."
         return None
+
+
+@lru_cache(maxsize=2048)
+def _sheet_html(
+    language: str | None, names: tuple[str, ...], rows: tuple[tuple[Any, ...], ...]
+) -> SafeString:
+    """The score sheet (a Wizard block: bid/tricks, points, total per round and seat). It is the
+    same for every seat and changes once a round, so it is built once per look and process."""
+    tip = escape(_("Ansage / Stiche"))
+    out = [
+        '<div class="scroll-x"><table class="list sheet"><thead><tr>',
+        f"<th>{escape(_('Runde'))}</th>",
+        *(f"<th>{escape(n)}</th>" for n in names),
+        "</tr></thead><tbody>",
+    ]
+    for number, bids, won, points, totals in rows:
+        out.append(f"<tr><td>{number}</td>")
+        for bid, w, p, total in zip(bids, won, points, totals, strict=True):
+            out.append(
+                f'<td class="{"hit" if bid == w else "miss"}"><span class="bw" title="{tip}">'
+                f'{bid}/{w}</span> <span class="pts">{p:+d}</span> <strong class="tot">{total}'
+                "</strong></td>"
+            )
+        out.append("</tr>")
+    out.append("</tbody></table></div>")
+    return SafeString("".join(out))

@@ -3,12 +3,12 @@ guest (without either, for the browser session)."""
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.identity import current_player
 from games import registry
+from lobby.progress import owned_by
 from lobby.school.lessons import LESSONS, lesson
 from lobby.school.models import LessonPassed
 
@@ -19,12 +19,8 @@ def passed_lessons(request: HttpRequest, game: str) -> set[str]:
     player = current_player(request)
     if player is None:
         return set(request.session.get(SESSION_KEY, {}).get(game, []))
-    rows = LessonPassed.objects.filter(game=game)
-    if player.user is not None:
-        # lessons passed as a guest count after registering (the account claims the guest)
-        rows = rows.filter(Q(user=player.user) | Q(guest__user=player.user))
-    else:
-        rows = rows.filter(guest=player.guest)
+    # lessons passed as a guest count after registering (the account claims the guest)
+    rows = LessonPassed.objects.filter(owned_by(player), game=game)
     return set(rows.values_list("lesson", flat=True))
 
 

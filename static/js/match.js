@@ -15,7 +15,47 @@
   function currentVersion() { return version(board()); }
 
   // -- sending actions ----------------------------------------------------------------------
+  // A move goes over the match socket while it is open (the server pushes the new board, or the
+  // board with the message of a refused move); otherwise it is POSTed and answered with the board.
   var sending = false;
+  var ws = null; // the hx-ws socket wrapper ({send, sendImmediately}) while the socket is open
+  var sentVersion = null;
+  var sentTimer = null;
+  document.addEventListener("htmx:wsOpen", function (e) { ws = e.detail && e.detail.socketWrapper; }, true);
+  ["htmx:wsClose", "htmx:wsError"].forEach(function (name) {
+    document.addEventListener(name, function () { ws = null; }, true);
+  });
+  function settled() {
+    sending = false;
+    sentVersion = null;
+    clearTimeout(sentTimer);
+    var nb = board();
+    if (nb) nb.classList.remove("sending");
+  }
+  // the answer to a move sent over the socket: a newer board, or a message (refused)
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (sentVersion === null) return;
+    var flash = document.getElementById("flash");
+    if (currentVersion() > sentVersion || (flash && flash.textContent.trim())) settled();
+  }, true);
+  function sendOverSocket(b, control) {
+    var msg = null;
+    try { msg = JSON.parse(control.getAttribute("data-action")); } catch (err) { msg = null; }
+    if (!msg || typeof msg !== "object" || Array.isArray(msg) || !ws) return false;
+    msg.version = b.dataset.version;
+    var flash = document.getElementById("flash");
+    if (flash) flash.innerHTML = ""; // the answer's message, if any, is the one to show
+    sentVersion = version(b);
+    sentTimer = setTimeout(settled, 5000); // no answer: the board poll repairs the page
+    try {
+      ws.sendImmediately(JSON.stringify(msg));
+    } catch (err) { // closed meanwhile: the POST takes the move
+      sentVersion = null;
+      clearTimeout(sentTimer);
+      return false;
+    }
+    return true;
+  }
   function send(control) {
     var b = board();
     if (!b || sending || control.disabled) return;
@@ -23,6 +63,7 @@
     if (dlg && dlg.open) dlg.close();
     sending = true;
     b.classList.add("sending");
+    if (sendOverSocket(b, control)) return;
     // the answer goes into the frame's holder, not into this #board element: a push may replace
     // the board while the move is under way, and a detached target would swallow the answer
     // (with the message of a refused move, e.g. a late press in a simultaneous phase)

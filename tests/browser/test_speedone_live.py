@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -97,15 +98,32 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     start_stacked_game(page, live_site.url)
     assert page.locator(".seat").count() == 3
     assert sorted(hand(page)) == sorted(RED_RUN)
-    moves: list[str] = []
+    moves: list[str] = []  # moves go over the match socket (a POST only while it is closed)
     page.on("request", lambda r: moves.append(r.post_data or "") if "/zug/" in r.url else None)
+    sent: list[str] = []
+    received: list[str] = []
+
+    def follow(ws) -> None:
+        ws.on("framesent", lambda data: sent.append(str(data)))
+        ws.on("framereceived", lambda data: received.append(str(data)))
+
+    page.on("websocket", follow)
+    page.reload()  # the socket opens after the listeners are in place
+    for _ in range(200):  # the socket's first push (the board) says it is open
+        if received:
+            break
+        page.wait_for_timeout(50)
+    assert received, "the match socket never opened"
 
     play_red_run(page)
     over = page.locator("#game-over")
     over.wait_for()
     assert "Partie beendet" in over.inner_text()
     # every click sent the version the page showed (inherited hx-vals), so stale clicks are caught
-    assert len(moves) == len(RED_RUN) + 1  # the cards and ONE
+    socket_moves = [json.loads(f) for f in sent if f.startswith("{")]
+    assert len(socket_moves) + len(moves) == len(RED_RUN) + 1  # the cards and ONE
+    assert len(socket_moves) == len(RED_RUN) + 1, "moves go over the open match socket"
+    assert all(re.fullmatch(r"\d+", str(m.get("version"))) for m in socket_moves), socket_moves
     assert all(re.search(r"(^|&)version=\d+(&|$)", body) for body in moves), moves
     assert "Anton" in page.locator("#game-over .winners").inner_text()
     assert page.locator("#round-summary").is_visible()

@@ -140,7 +140,19 @@ def test_a_move_without_a_valid_version_is_refused(alice, bots, raw):
 def test_a_whole_game_through_the_services(slug, alice, bots):
     """Alice plays whatever her board offers (the generic client), the bots decide from their
     views; every push carries only Alice's own cards; the end books places and points for the
-    person only."""
+    person only. (Inside the test's transaction: every move takes the locked path.)"""
+    _whole_game(slug, alice, bots)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("slug", LIVE)
+def test_a_whole_game_through_the_optimistic_path(slug, alice, bots):
+    """The same outside a transaction, as the server runs it: on PostgreSQL ordinary moves take
+    the one-read-one-write path and the last one the locked path."""
+    _whole_game(slug, alice, bots)
+
+
+def _whole_game(slug: str, alice, bots) -> None:
     engine = get_engine(slug)
     match = services.start_match(
         slug, seats_for(slug, [alice], bots), short_options(slug), bot_delay=0.5
