@@ -32,7 +32,17 @@ need to know the URL of the embedded Redis that ``make run`` starts when ``REDIS
 ``channel_layer`` in the output is the channel layer class of *this* process's settings (the
 only one is Redis Pub/Sub).
 
-Bounded: at most 500 tables and 600 seconds; only loopback URLs are accepted; the whole run (setup,
+Scale-out (two stacks sharing one PostgreSQL and one Redis, as if on two machines): give ``--url``
+twice (and ``--server-status`` once per stack, in the same order); seat ``n`` of every table
+connects to URL ``n mod 2``, so every move has to cross from one stack to the other through the
+Redis channel layer. The server figures then cover both stacks (``a:web1`` … ``b:web2``).
+
+Idle sockets (``--idle-sockets N``): no play. It opens ``--idle-warmup`` match sockets, reads the
+web processes' RSS, opens N more match sockets that only receive their first board, waits
+``--idle-settle`` seconds, reads the RSS again and reports ``kb_per_idle_socket`` (the growth over
+N). The warm-up keeps one-time costs (code paths, templates, connection pools) out of the figure.
+
+Bounded: at most 2,000 tables (4,000 idle sockets) and 600 seconds; only loopback URLs are accepted; the whole run (setup,
 window, drain) has a hard deadline and stops by itself. Matches created by the run are deleted at
 the end together with the run's sessions and ``load*`` users (``--keep`` keeps them all), so the
 leaderboard and user list of a dev database stay clean.
@@ -63,6 +73,7 @@ from bench import client
 
 MAX_TABLES = 2000
 MAX_SECONDS = 600
+MAX_IDLE = 4000
 #: how long a seat waits for its own board before acting on the board right after its own move
 PENDING_RECHECK_S = 0.25
 
@@ -208,10 +219,14 @@ class Run:
 
         self.args = args
         self.db = lambda fn, *a: sync_to_async(fn, thread_sensitive=True)(*a)
-        parts = urlsplit(args.url)
-        self.origin = f"{parts.scheme}://{parts.netloc}"
-        ws_scheme = "wss" if parts.scheme == "https" else "ws"
-        self.ws_base = f"{ws_scheme}://{parts.netloc}"
+        #: (origin, websocket base) per stack; seat n of a table uses stack n mod len(...)
+        self.stacks: list[tuple[str, str]] = []
+        for url in args.urls:
+            parts = urlsplit(url)
+            ws_scheme = "wss" if parts.scheme == "https" else "ws"
+            self.stacks.append(
+                (f"{parts.scheme}://{parts.netloc}", f"{ws_scheme}://{parts.netloc}")
+            )
         self.stats = Stats()
         self.match_ids: list[int] = []
         self.session_keys: list[str] = []
@@ -226,14 +241,15 @@ class Run:
     def in_window(self, t: float) -> bool:
         return self.started.is_set() and self.t_start <= t < self.t_end
 
-    async def connect(self, match_id: int, cookie: str) -> Any:
+    async def connect(self, match_id: int, cookie: str, seat: int = 0) -> Any:
         from websockets.asyncio.client import connect
 
+        origin, ws_base = self.stacks[seat % len(self.stacks)]
         async with self.connect_sem:
             return await connect(
-                f"{self.ws_base}/ws/partie/{match_id}/",
+                f"{ws_base}/ws/partie/{match_id}/",
                 additional_headers={"Cookie": f"sessionid={cookie}"},
-                origin=self.origin,  # type: ignore[arg-type]
+                origin=origin,  # type: ignore[arg-type]
                 open_timeout=self.args.connect_timeout,
                 close_timeout=2,
                 ping_interval=None,
@@ -278,7 +294,8 @@ class Run:
         if self.started.is_set():
             self.stats.matches_started += 1
         sockets = await asyncio.gather(
-            *(self.connect(match_id, c) for c in cookies), return_exceptions=True
+            *(self.connect(match_id, c, seat) for seat, c in enumerate(cookies)),
+            return_exceptions=True,
         )
         opened: list[Any] = [s for s in sockets if not isinstance(s, BaseException)]
         try:
@@ -453,17 +470,26 @@ class TableState:
 CLK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def server_processes(status_file: str | None) -> dict[str, int]:
-    """Name -> pid of the server's children, from the supervisor's ``supervisor.json``."""
-    path = status_file or os.path.join(os.environ.get("VAR_DIR", "var"), "supervisor.json")
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
-        return {}
-    return {
-        name: c["pid"] for name, c in data.get("children", {}).items() if c.get("pid") is not None
-    }
+def server_processes(status_files: list[str] | None) -> dict[str, int]:
+    """Name -> pid of the server's children, from the supervisor's ``supervisor.json`` (one per
+    stack; with several, the names get the prefix ``a:``, ``b:`` … in the order given)."""
+    paths = status_files or [os.path.join(os.environ.get("VAR_DIR", "var"), "supervisor.json")]
+    out: dict[str, int] = {}
+    for i, path in enumerate(paths):
+        prefix = f"{'abcdefgh'[i]}:" if len(paths) > 1 else ""
+        try:
+            with open(path, encoding="utf-8") as fh:
+                data = json.load(fh)
+        except (OSError, ValueError):
+            continue
+        for name, c in data.get("children", {}).items():
+            if c.get("pid") is not None:
+                out[prefix + name] = c["pid"]
+    return out
+
+
+def is_web(name: str) -> bool:
+    return name.rsplit(":", 1)[-1].startswith("web")
 
 
 def _tree(pid: int) -> list[int]:
@@ -491,6 +517,26 @@ def cpu_seconds(pid: int) -> float:
     for p in _tree(pid):
         try:
             with open(f"/proc/{p}/stat", encoding="ascii") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / CLK
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
+def cpu_seconds_matching(pattern: str) -> float:
+    """User + system CPU of every process whose command line contains ``pattern`` (e.g. a
+    database name: PostgreSQL shows it in each backend's title), this process excepted."""
+    total = 0.0
+    me = str(os.getpid())
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or entry == me:
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                if pattern.encode() not in fh.read().replace(b"\0", b" "):
+                    continue
+            with open(f"/proc/{entry}/stat", encoding="ascii") as fh:
                 fields = fh.read().rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / CLK
         except (OSError, ValueError, IndexError):
@@ -542,6 +588,7 @@ def check_loopback(url: str) -> None:
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     run = Run(args)
     vendor, layer = await run.db(db_info)
+    load_before = os.getloadavg()
     t_setup = time.perf_counter()
     tasks = [asyncio.create_task(run.table(i)) for i in range(1, args.tables + 1)]
     # go on after the setup timeout with the tables that are ready; the others count as errors
@@ -551,12 +598,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     ready_tables = len(run.ready)
     procs = server_processes(args.server_status)
     cpu_before = {name: cpu_seconds(pid) for name, pid in procs.items()}
+    extra_before = {pat: cpu_seconds_matching(pat) for pat in args.measure_cpu}
     run.t_start = time.perf_counter()
     run.t_end = run.t_start + args.seconds
     run.started.set()
     await asyncio.sleep(args.seconds)
     run.stopping.set()
     cpu_window = {name: cpu_seconds(pid) - cpu_before[name] for name, pid in procs.items()}
+    extra_window = {pat: cpu_seconds_matching(pat) - extra_before[pat] for pat in args.measure_cpu}
     _, pending = await asyncio.wait(tasks, timeout=args.drain + 5)
     for t in pending:
         t.cancel()
@@ -571,6 +620,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "url": args.url,
+        "urls": args.urls,
         "game": args.game,
         "tables": args.tables,
         "tables_ready": ready_tables,
@@ -602,13 +652,19 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "server": {
             "cpu_s": {k: round(v, 2) for k, v in cpu_window.items()},
             "web_cpu_ms_per_move": round(
-                sum(v for k, v in cpu_window.items() if k.startswith("web")) * 1000 / s.moves, 2
+                sum(v for k, v in cpu_window.items() if is_web(k)) * 1000 / s.moves, 2
             )
             if s.moves and procs
             else None,
             "rss_kb": {name: rss_kb(pid) for name, pid in procs.items()},
             "sockets": ready_tables * args.players,
+            "cpu_s_matching": {k: round(v, 2) for k, v in extra_window.items()},
+            "cpu_ms_per_move_matching": {
+                k: round(v * 1000 / s.moves, 2) if s.moves else None
+                for k, v in extra_window.items()
+            },
         },
+        "load_average": {"start": load_before, "end": os.getloadavg()},
         "settings": {
             "game": args.game,
             "players": args.players,
@@ -624,15 +680,112 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+# -- idle sockets: memory per connected socket ----------------------------------------------------
+async def idle_async(args: argparse.Namespace) -> dict[str, Any]:
+    """Open idle match sockets (two per match) and report the web processes' RSS growth."""
+    run = Run(args)
+    vendor, layer = await run.db(db_info)
+    procs = server_processes(args.server_status)
+    opened: list[Any] = []
+    readers: list[asyncio.Task[None]] = []
+    boards = 0
+    errors: Counter[str] = Counter()
+
+    async def drain(ws: Any) -> None:
+        nonlocal boards
+        with contextlib.suppress(Exception):
+            async for frame in ws:
+                text = frame if isinstance(frame, str) else frame.decode()
+                if client.board_version(text) is not None:
+                    boards += 1
+
+    async def open_tables(first: int, count: int) -> None:
+        async def one(index: int) -> None:
+            try:
+                players = await run.db(make_players, index, 2)
+                run.session_keys.extend(k for _, k in players)
+                run.user_ids.extend(u.pk for u, _ in players)
+                match_id = await run.db(new_match, "speedone", [u for u, _ in players])
+                run.match_ids.append(match_id)
+                for seat, (_, key) in enumerate(players):
+                    ws = await run.connect(match_id, key, seat)
+                    opened.append(ws)
+                    readers.append(asyncio.create_task(drain(ws)))
+            except Exception as exc:  # noqa: BLE001 - counted
+                errors[f"{type(exc).__name__}: {exc}"[:120]] += 1
+
+        await asyncio.gather(*(one(i) for i in range(first, first + count)))
+
+    async def settle(expected: int) -> None:
+        deadline = time.monotonic() + args.connect_timeout
+        while boards < expected and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(args.idle_settle)
+
+    def rss() -> dict[str, int]:
+        return {name: rss_kb(pid) for name, pid in procs.items() if is_web(name)}
+
+    warm_tables = (args.idle_warmup + 1) // 2
+    idle_tables = (args.idle_sockets + 1) // 2
+    t0 = time.perf_counter()
+    try:
+        await open_tables(1, warm_tables)
+        await settle(2 * warm_tables)
+        before, n_before = rss(), len(opened)
+        await open_tables(warm_tables + 1, idle_tables)
+        await settle(2 * (warm_tables + idle_tables))
+        after, n_after = rss(), len(opened)
+        closed = sum(1 for r in readers if r.done())
+    finally:
+        await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
+        for r in readers:
+            r.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+        deleted = 0
+        if not args.keep:
+            deleted = await run.db(
+                cleanup, list(run.match_ids), list(run.session_keys), list(run.user_ids)
+            )
+    added = n_after - n_before
+    grown = sum(after.values()) - sum(before.values())
+    return {
+        "mode": "idle",
+        "urls": args.urls,
+        "idle_sockets": added,
+        "warmup_sockets": n_before,
+        "boards_received": boards,
+        "closed_by_server": closed,
+        "errors": sum(errors.values()) + closed,
+        "error_reasons": dict(errors.most_common(5)),
+        "web_rss_kb_before": before,
+        "web_rss_kb_after": after,
+        "web_rss_growth_kb": grown,
+        "kb_per_idle_socket": round(grown / added, 1) if added else None,
+        "seconds": round(time.perf_counter() - t0, 1),
+        "matches_deleted": deleted,
+        "load_average": os.getloadavg(),
+        "channel_layer": layer,
+        "database": vendor,
+    }
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n")[0])
-    p.add_argument("--url", default="http://127.0.0.1:8000/", help="server base URL (loopback)")
+    p.add_argument(
+        "--url",
+        action="append",
+        default=None,
+        help="server base URL (loopback; default http://127.0.0.1:8000/); twice for two stacks: "
+        "seat n of every table connects to URL n mod 2",
+    )
     p.add_argument("--game", default="speedone", help="a live game (default speedone)")
     p.add_argument("--players", type=int, default=2, help="people per table, 2–4 (default 2)")
     p.add_argument(
         "--server-status",
+        action="append",
         default=None,
-        help="the server's supervisor.json (default: VAR_DIR/supervisor.json) for its CPU and RSS",
+        help="the server's supervisor.json (default: VAR_DIR/supervisor.json) for its CPU and RSS; "
+        "once per --url with two stacks",
     )
     p.add_argument("--tables", type=int, default=10, help=f"tables of two (1–{MAX_TABLES})")
     p.add_argument("--seconds", type=float, default=20, help=f"window (1–{MAX_SECONDS})")
@@ -649,6 +802,23 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--connect-timeout", type=float, default=30)
     p.add_argument("--setup-timeout", type=float, default=120)
     p.add_argument("--drain", type=float, default=5, help="seconds to wait for late broadcasts")
+    p.add_argument(
+        "--measure-cpu",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="also report the window's CPU of every process whose command line contains PATTERN "
+        "(e.g. the database name for its PostgreSQL backends, or redis-server)",
+    )
+    p.add_argument(
+        "--idle-sockets",
+        type=int,
+        default=0,
+        help=f"no play: open this many idle match sockets (2–{MAX_IDLE}) and report the server's "
+        "RSS per socket",
+    )
+    p.add_argument("--idle-warmup", type=int, default=40, help="sockets opened before the baseline")
+    p.add_argument("--idle-settle", type=float, default=5, help="seconds before the second RSS")
     args = p.parse_args(argv)
     if not 1 <= args.tables <= MAX_TABLES:
         p.error(f"--tables must be 1–{MAX_TABLES}")
@@ -661,8 +831,19 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args.drain = min(max(args.drain, 0), 60)
     if not 2 <= args.players <= 4:
         p.error("--players must be 2–4")
-    check_loopback(args.url)
-    args.url = args.url.rstrip("/")
+    if not 0 <= args.idle_sockets <= MAX_IDLE:
+        p.error(f"--idle-sockets must be 0–{MAX_IDLE}")
+    args.idle_warmup = min(max(args.idle_warmup, 0), 400)
+    args.idle_settle = min(max(args.idle_settle, 0), 120)
+    urls = args.url or ["http://127.0.0.1:8000/"]
+    if len(urls) > 2:
+        p.error("--url at most twice")
+    if args.server_status and len(args.server_status) != len(urls):
+        p.error("give --server-status once per --url")
+    for url in urls:
+        check_loopback(url)
+    args.urls = [u.rstrip("/") for u in urls]
+    args.url = args.urls[0]
     return args
 
 
@@ -675,6 +856,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.game not in live:
         raise SystemExit(f"--game must be a live game: {', '.join(live)}")
     hard = args.setup_timeout + args.seconds + args.drain + 60
+    if args.idle_sockets:
+        hard = 2 * args.setup_timeout + 2 * args.idle_settle + 60
+        try:
+            report = asyncio.run(asyncio.wait_for(idle_async(args), timeout=hard))
+        except TimeoutError:
+            print(json.dumps({"error": f"hard deadline of {hard:.0f} s reached"}))
+            return 1
+        print(json.dumps(report) if args.json else json.dumps(report, indent=2))
+        return 0 if report["errors"] == 0 else 2
     try:
         report = asyncio.run(asyncio.wait_for(main_async(args), timeout=hard))
     except TimeoutError:

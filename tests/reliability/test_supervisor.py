@@ -150,3 +150,53 @@ def test_healthz_shows_the_supervisors_children(client, settings, tmp_path):
     assert data["supervisor"]["state"] == "ok"
     assert data["supervisor"]["children"]["worker"]["restarts"] == 3
     assert data["status"] == "degraded"
+
+
+def test_a_child_stuck_in_its_shutdown_dies_with_a_killed_supervisor():
+    """The parent-death signal is SIGKILL: a child that no longer reacts to SIGTERM (here: it
+    ignores it, like a daphne or beat hung in its own shutdown) is not left running under init
+    when the supervisor dies before it could escalate."""
+    code = (
+        "import time; from config.launch import spawn;"
+        "p = spawn('x', ['sh', '-c', \"trap '' TERM; exec sleep 300\"]);"
+        "print('PID', p.pid, flush=True); time.sleep(300)"
+    )
+    sup = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=launch.ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    line = ""
+    while not line.startswith("PID"):
+        line = sup.stdout.readline()
+    child = int(line.split()[1])
+    time.sleep(0.3)  # the trap is set and sleep exec'd
+    assert _alive(child)
+    os.kill(child, signal.SIGTERM)  # ignored: it stands for a shutdown that hangs
+    time.sleep(0.3)
+    assert _alive(child)
+    sup.kill()
+    sup.wait()
+    for _ in range(50):
+        if not _alive(child):
+            break
+        time.sleep(0.1)
+    assert not _alive(child)
+
+
+def test_web_args_choose_the_asgi_server(monkeypatch):
+    assert "daphne" in launch.web_args(7, "daphne")[0]
+    assert launch.web_args(7, "uvicorn")[1:4] == ["-m", "config.serve_uvicorn", "--fd"]
+    monkeypatch.setenv("ASGI_SERVER", "Uvicorn")
+    assert launch.asgi_server() == "uvicorn"
+    monkeypatch.delenv("ASGI_SERVER")
+    assert launch.asgi_server() == "daphne"
+    monkeypatch.setenv("ASGI_SERVER", "gunicorn")
+    with pytest.raises(SystemExit):
+        launch.asgi_server()
+    monkeypatch.setenv("RUN_BEAT", "0")
+    assert launch.envflag("RUN_BEAT") is False
+    monkeypatch.setenv("RUN_BEAT", "")
+    assert launch.envflag("RUN_BEAT") is True
