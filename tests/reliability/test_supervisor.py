@@ -192,6 +192,8 @@ def test_web_args_choose_the_asgi_server(monkeypatch):
     monkeypatch.setenv("ASGI_SERVER", "Uvicorn")
     assert launch.asgi_server() == "uvicorn"
     monkeypatch.delenv("ASGI_SERVER")
+    assert launch.asgi_server() == "uvicorn"  # the default (measured faster)
+    monkeypatch.setenv("ASGI_SERVER", "daphne")
     assert launch.asgi_server() == "daphne"
     monkeypatch.setenv("ASGI_SERVER", "gunicorn")
     with pytest.raises(SystemExit):
