@@ -103,12 +103,9 @@ def test_supervise_stops_all_children_on_keyboardinterrupt(tmp_path, monkeypatch
     assert not (tmp_path / "supervisor.json").exists()
 
 
-def test_children_die_with_a_killed_supervisor(tmp_path):
-    """Even SIGKILL of the supervisor leaves nothing behind (PR_SET_PDEATHSIG)."""
-    code = (
-        "import sys, time; from config.launch import spawn;"
-        "p = spawn('x', ['sleep', '300']); print('PID', p.pid, flush=True); time.sleep(300)"
-    )
+def _supervisor_with_child(code: str) -> tuple[subprocess.Popen[str], int]:
+    """Run ``code`` (a stand-in supervisor that spawns a child and prints ``PID <pid>``) in its
+    own session; returns the process and the child's pid."""
     sup = subprocess.Popen(
         [sys.executable, "-c", code],
         cwd=launch.ROOT,
@@ -118,8 +115,17 @@ def test_children_die_with_a_killed_supervisor(tmp_path):
     )
     line = ""
     while not line.startswith("PID"):
-        line = sup.stdout.readline()
-    child = int(line.split()[1])
+        line = sup.stdout.readline()  # type: ignore[union-attr]
+    return sup, int(line.split()[1])
+
+
+def test_children_die_with_a_killed_supervisor(tmp_path):
+    """Even SIGKILL of the supervisor leaves nothing behind (PR_SET_PDEATHSIG)."""
+    code = (
+        "import sys, time; from config.launch import spawn;"
+        "p = spawn('x', ['sleep', '300']); print('PID', p.pid, flush=True); time.sleep(300)"
+    )
+    sup, child = _supervisor_with_child(code)
     assert _alive(child)
     sup.kill()
     sup.wait()
@@ -161,17 +167,7 @@ def test_a_child_stuck_in_its_shutdown_dies_with_a_killed_supervisor():
         "p = spawn('x', ['sh', '-c', \"trap '' TERM; exec sleep 300\"]);"
         "print('PID', p.pid, flush=True); time.sleep(300)"
     )
-    sup = subprocess.Popen(
-        [sys.executable, "-c", code],
-        cwd=launch.ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    line = ""
-    while not line.startswith("PID"):
-        line = sup.stdout.readline()
-    child = int(line.split()[1])
+    sup, child = _supervisor_with_child(code)
     time.sleep(0.3)  # the trap is set and sleep exec'd
     assert _alive(child)
     os.kill(child, signal.SIGTERM)  # ignored: it stands for a shutdown that hangs
