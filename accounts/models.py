@@ -39,6 +39,8 @@ class User(AbstractUser):
     is_bot = models.BooleanField(_("Computer"), default=False)
     bot_strength = models.CharField(_("Stärke"), max_length=10, blank=True)
     last_seen = models.DateTimeField(_("zuletzt online"), null=True, blank=True)
+    #: switches a person keeps from match to match and device to device ("Basar-Geräusche")
+    prefs = models.JSONField(_("Einstellungen"), default=dict, blank=True)
 
     objects = CaseInsensitiveUserManager()
 

@@ -140,17 +140,32 @@ def _flash_only(request: HttpRequest, match: Match, message: str) -> HttpRespons
 #: on/off preferences a seat may switch (with their defaults): Speedbasar's solo helps and its
 #: "Basar-Geräusche"
 PREF_SWITCHES = {"hilfen": True, "autoglauben": False, "geraeusche": False}
-#: switches a person keeps from match to match (in the session, copied to the seat of the next
-#: match when its page is opened)
+#: switches a person keeps from match to match (a registered person's in the account, so on every
+#: device; a guest's in the session), copied to the seat of the next match when its page opens
 REMEMBERED_PREFS = ("geraeusche",)
 
 
+def _remembered(request: HttpRequest, pref: str) -> object:
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and pref in user.prefs:
+        return user.prefs[pref]
+    return request.session.get(f"pref:{pref}")
+
+
+def _remember(request: HttpRequest, pref: str, value: bool) -> None:
+    request.session[f"pref:{pref}"] = value
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        user.prefs = {**user.prefs, pref: value}
+        user.save(update_fields=["prefs"])
+
+
 def _carry_prefs(request: HttpRequest, seat: Seat | None) -> None:
-    """A remembered switch the seat has not set yet comes from the person's session."""
+    """A remembered switch the seat has not set yet comes from the person's account or session."""
     if seat is None:
         return
     for pref in REMEMBERED_PREFS:
-        value = request.session.get(f"pref:{pref}")
+        value = _remembered(request, pref)
         if isinstance(value, bool) and pref not in seat.prefs:
             services.set_pref(seat, pref, value)
 
@@ -160,14 +175,14 @@ def sort(request: HttpRequest, match_id: int) -> HttpResponse:
     """Cycle the hand sorting of the seat; the choice is remembered for the match. With
     ``pref=hilfen``, ``pref=autoglauben`` or ``pref=geraeusche`` it switches that preference
     (Speedbasar's "Hilfen zeigen", "Nach 4 s automatisch glauben", "Basar-Geräusche") instead;
-    "Basar-Geräusche" is also kept in the session for the person's next matches."""
+    "Basar-Geräusche" is also kept for the person's next matches (``_remember``)."""
     match = _live_match(match_id)
     seat = _seat(match, request)
     pref = request.POST.get("pref", "")
     if seat is not None and pref in PREF_SWITCHES:
         services.set_pref(seat, pref, not seat.prefs.get(pref, PREF_SWITCHES[pref]))
         if pref in REMEMBERED_PREFS:
-            request.session[f"pref:{pref}"] = seat.prefs[pref]
+            _remember(request, pref, seat.prefs[pref])
     elif seat is not None:
         services.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
         request.session[f"sort:{match.game}"] = seat.prefs["sort"]

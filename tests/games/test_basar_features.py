@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.test import Client
 from django.utils import timezone
 
 from accounts.bots import bots_of
@@ -167,6 +168,15 @@ def test_the_sound_switch_is_off_by_default_and_remembered_for_the_next_match(
     third = basar_match(alice, bob)
     page = client.get(f"/partie/{third.pk}/").content.decode()
     assert "Basar-Geräusche: aus" in page and 'data-on="0"' in page
+    # a registered person's choice is in the account: another device (a new session) has it too
+    client.post(f"/partie/{third.pk}/sortieren/", {"pref": "geraeusche"})
+    alice.refresh_from_db()
+    assert alice.prefs == {"geraeusche": True}
+    other_device = Client()
+    other_device.force_login(alice)
+    fourth = basar_match(alice, bob)
+    page = other_device.get(f"/partie/{fourth.pk}/").content.decode()
+    assert "Basar-Geräusche: an" in page and 'data-on="1"' in page
 
 
 # -- the solo helps hidden on the server ----------------------------------------------------------
