@@ -139,7 +139,7 @@ def _flash_only(request: HttpRequest, match: Match, message: str) -> HttpRespons
 
 #: on/off preferences a seat may switch (with their defaults): Speedbasar's solo helps and its
 #: "Basar-Geräusche"
-PREF_SWITCHES = {"hilfen": True, "autoglauben": False, "geraeusche": False}
+PREF_SWITCHES = {"hilfen": True, "autoglauben": False, "geraeusche": False, "passt": True}
 #: switches a person keeps from match to match (a registered person's in the account, so on every
 #: device; a guest's in the session), copied to the seat of the next match when its page opens
 REMEMBERED_PREFS = ("geraeusche",)

@@ -154,6 +154,12 @@ class SpeedbasarPresenter(Presenter):
             "allowed_text": _claims_text(view["allowed_claims"]),
         }
         ctx["hand_groups"] = self._hand(view, legal, revealed_count)
+        # „passt“ under the hand cards, switchable in the Ansicht row (on by default)
+        ctx["marks_on"] = frame.prefs.get("passt", True) is not False
+        if not ctx["marks_on"]:
+            for group in ctx["hand_groups"]:
+                for card in group["cards"]:
+                    card["mark"] = ""
         ctx["hand_size"] = len(view["hand"] or [])
         ctx["pair"] = self._pair(view, legal)
         ctx.update(self._pile(view, names))

@@ -275,3 +275,17 @@ def test_the_instinct_of_a_double_lay_is_marked_as_an_approximation(alice, bots)
     assert 'id="instinct"' in window and "Näherung bei zwei Karten" in window
     assert re.search(r"<strong>\d+ %</strong>", window)
     assert not leaks(html, hidden_cards(ENGINE, ENGINE.from_json(match.state), 0))
+
+
+def test_the_passt_marks_can_be_switched_off_in_the_view_row(client, alice, bob, bots):
+    match = basar_match(alice, bob)
+    html = services_board(match, 0)
+    assert 'class="mark passt"' in html or 'class="mark halb"' in html
+    assert "„passt“ ausblenden" in html
+    client.force_login(alice)
+    body = client.post(
+        f"/partie/{match.pk}/sortieren/", {"pref": "passt"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert 'class="mark passt"' not in body and 'class="mark halb"' not in body
+    assert "„passt“ zeigen" in body
+    assert match.seats.get(index=0).prefs["passt"] is False
