@@ -36,6 +36,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     player_key: str | None = None
     #: the newest board version this socket has been sent: pushes may overtake each other
     shown_version: int = -1
+    #: a spectator's socket, counted in ``Match.watchers`` while open
+    watching: bool = False
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own dispatch without its ``aclose_old_connections`` hop to the shared sync
@@ -109,7 +111,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await mark_offline(self.player_key)
         if self.seat_index is not None:
             await db(services.set_connected)(self.match_id, self.seat_index, False)
-        elif getattr(self, "watching", False):
+        elif self.watching:
             await db(services.count_watcher)(self.match_id, -1)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

@@ -173,8 +173,8 @@ def _carry_prefs(request: HttpRequest, seat: Seat | None) -> None:
 @require_POST
 def sort(request: HttpRequest, match_id: int) -> HttpResponse:
     """Cycle the hand sorting of the seat; the choice is remembered for the match. With
-    ``pref=hilfen``, ``pref=autoglauben`` or ``pref=geraeusche`` it switches that preference
-    (Speedbasar's "Hilfen zeigen", "Nach 4 s automatisch glauben", "Basar-Geräusche") instead;
+    ``pref=`` one of ``PREF_SWITCHES`` it switches that preference (Speedbasar's "Hilfen zeigen",
+    "Nach 4 s automatisch glauben", "Basar-Geräusche", „passt“) instead;
     "Basar-Geräusche" is also kept for the person's next matches (``_remember``)."""
     match = _live_match(match_id)
     seat = _seat(match, request)
