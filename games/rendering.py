@@ -1,9 +1,9 @@
-"""Render a match for one seat: the same templates serve the first page load, the htmx response
-and the fragment a socket pushes, so a reload or reconnect shows exactly the live state.
+"""Render a match for one seat: the same fragment serves the first page load, the htmx response
+and the socket push, so a reload or reconnect shows exactly the live state.
 
-The shared frame (``templates/games/_frame.html``) draws seats, turn line, countdown, ticker,
-round summary and game end from the common view keys; the game's presenter (``games.presenters``)
-supplies the context of its own board partial.
+The shared frame (``frame_html``) draws seats, turn line, countdown, ticker, round summary and game
+end from the common view keys; the game's presenter (``games.presenters``) supplies the context
+and the HTML of its own board (a template, or built in Python where it is rendered on every move).
 """
 
 from __future__ import annotations
@@ -180,10 +180,102 @@ def board_context(
             "end_notes": [n for f in end_notes if (n := f(match, seat))]
             if finished and seat is not None
             else [],
-            "board_template": presenter.board_template,
         }
     )
     return ctx
+
+
+def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> SafeString:
+    """The match frame every game shares (``#board``): messages, game end, round summary, the
+    game's status line, seats, turn line with countdown, the game's own board
+    (``Presenter.board_html``), Rat, leaving, the move ticker. One fragment is what the page
+    shows, what an htmx answer swaps and what a socket pushes (``oob``: ``hx-swap-oob``).
+
+    Built in Python like the seats strip: it is rendered for every seat on every move, and the
+    Django template of it cost more than the move itself. The rare parts (game over, round
+    summary) are templates (``games/_game_over.html``, ``games/_round_summary.html``)."""
+    match, game, urls = ctx["match"], ctx["game"], ctx["urls"]
+    t = _frame_words(get_language())
+    running = match.status == Match.Status.RUNNING
+    swap = ' hx-swap-oob="true"' if oob else ""
+    out = [
+        f'<div id="board" class="board game-{game.slug}"{swap} data-version="{match.version}" '
+        f'data-status="{match.status}" data-act-url="{urls["act"]}" '
+        f'data-board-url="{urls["board"]}" data-game="{game.slug}">\n<div class="main-col">\n',
+        flash_html(ctx["message"], oob=oob),
+    ]
+    if ctx["result"]:
+        out.append(render_to_string("games/_game_over.html", ctx))
+    if ctx.get("round_summary"):
+        out.append(render_to_string("games/_round_summary.html", ctx))
+    if ctx.get("status"):
+        out.append(
+            f'\n<p class="status-line" id="status-line">{conditional_escape(ctx["status"])}</p>'
+        )
+    out.append(ctx["seats_html"])
+    if ctx["bot_for_me"]:
+        out.append(
+            f'\n<div class="panel reclaim" id="reclaim" role="status"><p>{t["computer_plays"]}</p>'
+            f'<button type="button" class="button" hx-post="{urls["reclaim"]}" hx-target="#board" '
+            f'hx-swap="outerHTML" id="reclaim-button">{t["back"]}</button></div>'
+        )
+    if running:
+        text = conditional_escape(ctx["turn_text"])
+        out.append(
+            '\n<p class="turn-line" id="turn-line"><span class="turn-text">'
+            + (f"<strong>{text}</strong>" if ctx["my_turn"] else text)
+            + "</span>"
+        )
+        if ctx["deadline"]:
+            out.append(
+                f' <span class="countdown" id="countdown" '
+                f'data-deadline="{timezone.localtime(ctx["deadline"]).isoformat()}" '
+                f'data-grace="{ctx["clock_grace"]}" aria-live="off" title="{t["clock"]}"></span>'
+            )
+        out.append("</p>\n")
+    out.append(registry.presenter_of(game.slug).board_html(ctx))
+    if ctx["advice_allowed"] and running:
+        disabled = "" if ctx["my_turn"] else " disabled"
+        out.append(
+            f'\n<div class="advice-tools"><button type="button" class="button secondary small" '
+            f'id="advice" data-key="r" hx-post="{urls["advice"]}" hx-target="#advice-panel" '
+            f'hx-swap="innerHTML"{disabled}>{t["advice"]} <kbd>R</kbd></button></div>'
+        )
+    if ctx["me"] and running and not ctx["bot_for_me"]:
+        out.append(
+            f'\n<form hx-post="{urls["leave"]}" hx-confirm="{t["leave_confirm"]}" class="leave">'
+            f'<button type="submit" class="link">{t["leave"]}</button></form>'
+        )
+    out.append(
+        f'\n</div>\n<aside class="side">{ctx["ticker_html"]}</aside>\n'
+        f'<p class="sr-only" id="announce-src" hidden>{escape(ctx["announce"])}</p>\n</div>'
+    )
+    return SafeString("".join(out))
+
+
+def flash_html(message: str, *, oob: bool = False) -> SafeString:
+    """The message area (an error of the last action, or empty)."""
+    swap = ' hx-swap-oob="true"' if oob else ""
+    body = (
+        f'<p class="flash error" role="alert">{conditional_escape(message)}</p>' if message else ""
+    )
+    return SafeString(
+        f'<div id="flash" class="flash-area"{swap} aria-live="assertive">{body}</div>'
+    )
+
+
+@lru_cache(maxsize=8)
+def _frame_words(language: str | None) -> dict[str, str]:
+    """The frame's fixed words in the active language, escaped once."""
+    words = {
+        "computer_plays": _("Der Computer spielt gerade für dich."),
+        "back": _("Ich bin wieder da"),
+        "clock": _("Bedenkzeit"),
+        "advice": _("Rat"),
+        "leave_confirm": _("Partie wirklich verlassen? Der Computer spielt für dich weiter."),
+        "leave": _("Partie verlassen"),
+    }
+    return {k: escape(v) for k, v in words.items()}
 
 
 def seats_html(frame_seats: list[dict[str, Any]]) -> SafeString:
@@ -304,9 +396,7 @@ def render_board(
     seats: list[Seat] | None = None,
     state: Any = None,
 ) -> str:
-    ctx = board_context(match, seat, message, seats=seats, state=state)
-    ctx["oob"] = oob
-    return render_to_string("games/_frame.html", ctx)
+    return frame_html(board_context(match, seat, message, seats=seats, state=state), oob=oob)
 
 
 def render_seat_boards(match: Match, seats: list[Seat], state: Any) -> dict[int, str]:

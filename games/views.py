@@ -22,7 +22,13 @@ from games import registry, services
 from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import action_json
-from games.rendering import advice_allowed, board_context, helps_available, render_board
+from games.rendering import (
+    advice_allowed,
+    board_context,
+    frame_html,
+    helps_available,
+    render_board,
+)
 
 log = logging.getLogger("speedgames.games")
 
@@ -64,7 +70,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     seat = _seat(match, request)
     _carry_prefs(request, seat)
     ctx = board_context(match, seat)
-    ctx["oob"] = False
+    ctx["board_html"] = frame_html(ctx)
     ctx["keys_help"] = KEYS_HELP.get(match.game, "")
     return render(request, "games/match.html", ctx)
 

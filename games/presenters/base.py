@@ -1,10 +1,10 @@
 """What a game supplies to the shared match frame: its presenter.
 
-A presenter turns one seat's engine view into template context for the game's board partial. It
+A presenter turns one seat's engine view into the context of the game's board (``board_html``). It
 sees only ``engine.view(state, seat)``, the seat's legal actions and public seat names, never the
 state: whatever reaches a template has passed the engine's view filter.
 
-The frame (``templates/games/_frame.html``) draws what every game has – seats, turn line and
+The frame (``games.rendering.frame_html``) draws what every game has – seats, turn line and
 countdown, messages, the move ticker, the round summary, the game-over table, leaving – from the
 common view keys and from these optional keys of ``present``'s answer:
 
@@ -21,6 +21,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.template.loader import render_to_string
 
 from games.engines.base import Action, Event, View
 
@@ -44,6 +46,12 @@ class Presenter:
 
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
         raise NotImplementedError
+
+    def board_html(self, ctx: dict[str, Any]) -> str:
+        """The game's own part of the frame, from ``present``'s context plus the frame's keys
+        (``view``, ``urls``, ``me``, ``match``, ``my_turn`` …): by default the template
+        ``board_template``."""
+        return render_to_string(self.board_template, ctx)
 
     def describe(self, event: Event, names: list[str]) -> str | None:
         """One line of the move ticker for a public event (``None``: not worth a line)."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.engines.base import View
 from games.engines.speedone.cards import (
+    CODE,
     COLOR_CODE,
     COLOR_NAMES,
     DRAW2,
@@ -24,7 +25,6 @@ from games.engines.speedone.cards import (
     W4,
     WILD_COLOR,
     W,
-    parse,
 )
 from games.engines.speedone.rules import why_not
 
@@ -42,10 +42,15 @@ EFFECTS = {
 
 
 def _code(card: Any) -> int:
-    code = parse(card)
+    code = CODE.get(card) if isinstance(card, str) else None
     if code is None:
         raise ValueError(f"no Speedone card: {card!r}")
     return code
+
+
+def hand_codes(view: View) -> list[int]:
+    """The seat's hand as card codes (``card_info``'s ``hand``: a board asks for every card)."""
+    return [_code(c) for c in (view.get("hand") or [])]
 
 
 def sort_hand(cards: list[str], mode: int = 1) -> list[str]:
@@ -103,19 +108,21 @@ def fits(view: View, card: int, hand: list[int]) -> bool:
     return (top & 15) < 13 and (card & 15) == (top & 15)
 
 
-def card_info(view: View, card: str) -> dict[str, Any]:
+def card_info(view: View, card: str, hand: list[int] | None = None) -> dict[str, Any]:
     """Everything the Karten-Info window shows for ``card`` (a hand card or the top card).
 
     Keys: ``card``, ``color`` (letter or None), ``color_name``, ``value``, ``points``,
     ``effect`` (what the card does), ``in_hand``, ``on_turn``, ``playable`` (None when the card is
     not in the seat's hand or it is not the seat's turn), ``reason`` (why not), ``triggers``
     (German line: what laying it would do now), ``next_seat``, ``skipped_seat``, ``next_draws``,
-    ``one_warning`` (laying it now without pressing ONE costs 2 cards).
+    ``one_warning`` (laying it now without pressing ONE costs 2 cards). ``hand``: the seat's
+    ``hand_codes``, when the caller asks for several cards of one view.
     """
     code = _code(card)
     col = code >> 4
     v = code & 15
-    hand = [_code(c) for c in (view.get("hand") or [])]
+    if hand is None:
+        hand = hand_codes(view)
     seat = view.get("seat")
     in_hand = code in hand
     on_turn = seat is not None and view.get("turn") == seat
