@@ -71,7 +71,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         """A person's socket follows its seat's own pushed board; a spectator's renders its own."""
         if self.seat_index is None:
             return services.watch_group(self.match_id)
-        return services.seat_group(self.match_id, self.seat_index)
+        return services.players_group(self.match_id)
 
     def _lookup(self) -> bool:
         try:
@@ -169,11 +169,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             services.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
         return broadcasts
 
-    async def match_board(self, event: dict[str, Any]) -> None:
-        """This seat's board, rendered by whoever made the move."""
-        if event["version"] >= self.shown_version:
+    async def match_boards(self, event: dict[str, Any]) -> None:
+        """Every seat's board, rendered by whoever made the move: this socket sends on its own."""
+        html = event["boards"].get(str(self.seat_index))
+        if html is not None and event["version"] >= self.shown_version:
             self.shown_version = event["version"]
-            await self._send(event["html"])
+            await self._send(html)
 
     async def match_update(self, event: dict[str, Any]) -> None:
         """The match changed: a spectator renders the public view itself."""

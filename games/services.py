@@ -192,7 +192,9 @@ def _log_rejected(match: Match, seat_index: int, version: int, exc: ActionReject
 
 
 def _log_move(match: Match, seat_index: int, by: str) -> None:
-    log.info("move match=%s seat=%s version=%s by=%s", match.pk, seat_index, match.version, by)
+    # DEBUG: every move is on record in games_move; at INFO a busy site wrote hundreds of lines a
+    # second, and the handler's lock was a measurable part of a move
+    log.debug("move match=%s seat=%s version=%s by=%s", match.pk, seat_index, match.version, by)
 
 
 def _optimistic_ok() -> bool:
@@ -615,10 +617,18 @@ def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
     version = match.version
     boards = render_seat_boards(match, seats, state)
     match.pushed_boards = boards  # an HTTP move answers with the mover's board from here
-    messages: Broadcast = [
-        (seat_group(match.pk, index), {"type": "match.board", "version": version, "html": html})
-        for index, html in boards.items()
-    ]
+    messages: Broadcast = []
+    if boards:  # one publish per move: each seat's socket forwards only its own seat's board
+        messages.append(
+            (
+                players_group(match.pk),
+                {
+                    "type": "match.boards",
+                    "version": version,
+                    "boards": {str(index): html for index, html in boards.items()},
+                },
+            )
+        )
     if match.watchers:
         messages.append((watch_group(match.pk), {"type": "match.update", "version": version}))
     outbox = getattr(_local, "outbox", None)
@@ -630,8 +640,11 @@ def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
         async_to_sync(send_broadcasts)(layer, messages)
 
 
-def seat_group(match_id: int, index: int) -> str:
-    return f"match-{match_id}-seat-{index}"
+def players_group(match_id: int) -> str:
+    """The sockets of the people at the table (spectators: ``watch_group``). A move publishes
+    every seat's board in one message to it; Redis stays inside the server, and each socket
+    sends on only the board of its own seat."""
+    return f"match-{match_id}-seats"
 
 
 def watch_group(match_id: int) -> str:

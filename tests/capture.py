@@ -1,5 +1,5 @@
 """Capture what a change to a match pushes and schedules after its commit (in the style of
-zulip's ``capture_send_event_calls``): the boards sent to each seat's group and the Celery tasks,
+zulip's ``capture_send_event_calls``): the boards sent to each seat and the Celery tasks,
 without a worker or a socket."""
 
 from __future__ import annotations
@@ -19,9 +19,14 @@ class Captured:
     pushes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     tasks: list[queue.Sent] = field(default_factory=list)
 
-    def boards(self) -> dict[str, str]:
-        """The HTML pushed to each group (the last one wins)."""
-        return {g: m["html"] for g, m in self.pushes if m.get("type") == "match.board"}
+    def boards(self) -> dict[int, str]:
+        """The HTML pushed to each seat (the last push wins)."""
+        return {
+            int(seat): html
+            for _, m in self.pushes
+            if m.get("type") == "match.boards"
+            for seat, html in m["boards"].items()
+        }
 
 
 @contextmanager

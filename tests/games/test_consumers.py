@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -172,12 +173,16 @@ def test_a_late_push_of_an_older_board_is_not_shown(alice, bob):
         assert (await a.connect())[0]
         await frames_until(a, board_at_least(0))
         layer = get_channel_layer()
-        group = services.seat_group(match.pk, 0)
-        await layer.group_send(group, {"type": "match.board", "version": 5, "html": "new"})
+        group = services.players_group(match.pk)
+
+        def boards(version: int, html: str) -> dict[str, Any]:
+            return {"type": "match.boards", "version": version, "boards": {"0": html, "1": "b"}}
+
+        await layer.group_send(group, boards(5, "new"))
         newer = await a.receive_from(timeout=5)
-        await layer.group_send(group, {"type": "match.board", "version": 4, "html": "old"})
+        await layer.group_send(group, boards(4, "old"))
         # a later push after the old one: whatever comes next shows whether "old" was dropped
-        await layer.group_send(group, {"type": "match.board", "version": 6, "html": "newest"})
+        await layer.group_send(group, boards(6, "newest"))
         following = await a.receive_from(timeout=5)
         await a.disconnect()
         return newer, following

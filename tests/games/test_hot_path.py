@@ -96,7 +96,8 @@ def test_no_spectator_publish_while_nobody_watches(alice, bob):
     watch = services.watch_group(match.pk)
     with capture() as cap:
         services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
-    assert [g for g, _ in cap.pushes] == [services.seat_group(match.pk, i) for i in (0, 1)]
+    assert [g for g, _ in cap.pushes] == [services.players_group(match.pk)]
+    assert set(cap.boards()) == {0, 1}
     services.count_watcher(match.pk, +1)
     with capture() as cap:
         services.play(match.pk, 1, {"type": "draw"}, version=1)
@@ -138,7 +139,7 @@ def test_an_http_move_answers_with_the_board_it_pushed_in_five_statements(client
         )
     assert response.status_code == 200
     assert len(queries.captured_queries) == 5, [q["sql"][:80] for q in queries.captured_queries]
-    pushed = cap.boards()[services.seat_group(match.pk, 0)]
+    pushed = cap.boards()[0]
     assert 'hx-swap-oob="true"' in pushed
     answer = response.content.decode()
     assert answer == pushed.replace('hx-swap-oob="true"', "")
