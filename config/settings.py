@@ -62,7 +62,6 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "channels",
     "django_htmx",
-    "template_partials",
     "accounts",
     "games",
     "lobby",
