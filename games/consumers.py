@@ -6,12 +6,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import select
+import threading
+import time
 from typing import Any
 
+from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.db import DatabaseError
+from django.db import DatabaseError, close_old_connections, connections
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
@@ -24,10 +27,57 @@ from lobby.presence import mark_offline, mark_online
 log = logging.getLogger("speedgames.ws")
 
 
+#: how often a database thread checks its connections (age, errors, Django's health check)
+CONNECTION_CHECK_SECONDS = 1.0
+_checked = threading.local()
+
+
+def _check_connections() -> None:
+    """Channels runs ``close_old_connections`` around every call; each run makes the next query
+    pay Django's health check, a ``SELECT 1`` round trip – a third statement on every move. Here
+    a connection that the server has closed is dropped without a round trip (``_server_hung_up``)
+    and the full check runs at most once a second per thread, or at once after an error."""
+    now = time.monotonic()
+    conns = connections.all(initialized_only=True)
+    for conn in conns:
+        if _server_hung_up(conn):
+            conn.close()
+    if now - getattr(_checked, "at", -CONNECTION_CHECK_SECONDS) >= CONNECTION_CHECK_SECONDS or any(
+        c.errors_occurred for c in conns
+    ):
+        _checked.at = now
+        close_old_connections()
+
+
+def _server_hung_up(conn: Any) -> bool:
+    """An idle PostgreSQL connection whose socket is readable: the server sent something nobody
+    asked for – its "terminating connection" message or the end of the stream (a restart, a
+    killed backend). Such a connection would fail the next query."""
+    raw = conn.connection
+    if raw is None or conn.vendor != "postgresql" or conn.in_atomic_block:
+        return False
+    if raw.closed:
+        return True
+    try:
+        readable, _, _ = select.select([raw.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
+
+
+class _DatabaseHop(SyncToAsync):
+    def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
+        _check_connections()
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            _check_connections()
+
+
 def db(func: Any) -> Any:
     """Run ORM work in the thread pool rather than Channels' single shared thread, so sockets of
     different matches do not queue behind each other (each thread keeps its own connection)."""
-    return database_sync_to_async(func, thread_sensitive=False)
+    return _DatabaseHop(func, thread_sensitive=False)
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):

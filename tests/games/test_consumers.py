@@ -3,14 +3,16 @@ forged or out-of-turn messages are refused without changing anything."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.db import connection
 
 from games import services
 from games.engines.base import get_engine
@@ -223,3 +225,42 @@ def test_the_pages_sync_check_over_the_socket_repairs_a_lost_push(alice, bob):
     assert len(quiet) == 1 and has_alert(quiet[0])  # only the refusal, no board for the sync
     assert 'data-version="1"' in repaired[-1]
     assert not cards_in(repaired[-1]) & set(ALICE_CARDS[1:]), "Bob never sees Alice's hand"
+
+
+def test_a_move_after_the_database_dropped_every_connection_goes_through(alice, bob):
+    """The socket's database threads skip Django's per-message health check (a ``SELECT 1`` on
+    every move) and instead drop a connection the server has closed, without a round trip: a
+    restarted or killed backend costs no move and shows no message."""
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL closes its connections here")
+    match = start(alice, bob)
+    a_cookie, b_cookie = cookie_for(alice), cookie_for(bob)
+
+    async def scenario() -> list[str]:
+        a, b = connect(match.pk, a_cookie), connect(match.pk, b_cookie)
+        assert (await a.connect())[0] and (await b.connect())[0]
+        await frames_until(a, board_at_least(0))
+        await frames_until(b, board_at_least(0))
+        await a.send_json_to({"type": "play", "card": "R1", "version": 0})
+        await frames_until(b, board_at_least(1))
+        await sync_to_async(terminate_other_backends)()
+        await asyncio.sleep(0.3)
+        await b.send_json_to({"type": "draw", "version": 1})
+        seen = await frames_until(b, board_at_least(2))
+        await a.disconnect()
+        await b.disconnect()
+        return seen
+
+    seen = async_to_sync(scenario)()
+    assert not any(has_alert(f) for f in seen), "the move hit a dead connection"
+    match.refresh_from_db()
+    assert match.version == 2
+
+
+def terminate_other_backends() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        assert cursor.rowcount >= 1, "no other connection to terminate"
