@@ -58,11 +58,12 @@ def _server_hung_up(conn: Any) -> bool:
         return False
     if raw.closed:
         return True
+    poller = select.poll()  # not select.select: a busy server's sockets have fds above 1024
     try:
-        readable, _, _ = select.select([raw.fileno()], [], [], 0)
+        poller.register(raw.fileno(), select.POLLIN)
     except (OSError, ValueError):
         return True
-    return bool(readable)
+    return bool(poller.poll(0))
 
 
 class _DatabaseHop(SyncToAsync):

@@ -1,0 +1,50 @@
+"""The match socket's database threads: a connection the server closed is dropped before it is
+used, without a round trip, however many sockets the process holds."""
+
+from __future__ import annotations
+
+import os
+import resource
+import time
+
+import pytest
+from django.db import connection, connections
+
+from games.consumers import _server_hung_up
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def many_open_files():
+    """More than 1,024 open descriptors, as in a web process holding a thousand sockets:
+    ``select.select`` cannot watch a descriptor above that."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("this machine allows fewer than 1,200 open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    fds = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    yield
+    for fd in fds:
+        os.close(fd)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_healthy_connection_is_kept_and_a_killed_one_dropped(many_open_files):
+    if connection.vendor != "postgresql":
+        pytest.skip("the check looks at PostgreSQL's socket")
+    conn = connections.create_connection("default")
+    try:
+        conn.ensure_connection()
+        assert conn.connection.fileno() > 1024
+        with conn.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        assert not _server_hung_up(conn), "a healthy idle connection was taken for dead"
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [conn.connection.info.backend_pid])
+        deadline = time.monotonic() + 5
+        while not _server_hung_up(conn) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _server_hung_up(conn), "the terminated connection was not noticed"
+    finally:
+        conn.close()
