@@ -126,3 +126,72 @@ def test_an_open_socket_keeps_its_person_present(alice, bots, monkeypatch):
         assert seen > old
 
     async_to_sync(scenario)()
+
+
+def test_one_beat_touches_every_open_seat_of_the_process_and_only_those(alice, bob, monkeypatch):
+    """The process's presence beat: the seats of all open sockets in one statement; a seat whose
+    socket closed, and a seat nobody holds, stay as they were."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Seat
+
+    monkeypatch.setattr(services, "HEARTBEAT_SECONDS", 0.2)
+    matches = [
+        services.start_match(
+            "speedone",
+            [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
+        )
+        for _ in range(2)
+    ]
+    old = timezone.now() - timedelta(minutes=5)
+    cookies = {0: cookie_for(alice), 1: cookie_for(bob)}
+    statements: list[int] = []
+    touch_seats = services.touch_seats
+
+    def counting(seats):
+        statements.append(len(seats))
+        touch_seats(seats)
+
+    monkeypatch.setattr(services, "touch_seats", counting)
+
+    def last_seen() -> dict[tuple[int, int], object]:
+        return {
+            (s.match_id, s.index): s.last_seen
+            for s in Seat.objects.filter(match__in=matches).order_by("match_id", "index")
+        }
+
+    async def scenario() -> dict[tuple[int, int], object]:
+        # Alice in both matches, Bob only in the second; Bob's first socket closes at once
+        socks = [
+            socket(f"/ws/partie/{matches[0].pk}/", cookies[0]),
+            socket(f"/ws/partie/{matches[1].pk}/", cookies[0]),
+            socket(f"/ws/partie/{matches[1].pk}/", cookies[1]),
+        ]
+        gone = socket(f"/ws/partie/{matches[0].pk}/", cookies[1])
+        for comm in [*socks, gone]:
+            assert (await comm.connect())[0]
+            await until_version(comm, 0)
+        await gone.disconnect()
+        await database_sync_to_async(
+            lambda: Seat.objects.filter(match__in=matches).update(last_seen=old)
+        )()
+        statements.clear()
+        for _ in range(50):
+            await socks[0].receive_nothing(timeout=0.1)
+            seen = await database_sync_to_async(last_seen)()
+            if statements and all(
+                seen[(m.pk, i)] > old
+                for m, i in ((matches[0], 0), (matches[1], 0), (matches[1], 1))
+            ):
+                break
+        for comm in socks:
+            await comm.disconnect()
+        return seen
+
+    seen = async_to_sync(scenario)()
+    assert statements and statements[0] == 3, statements  # one call for the three open seats
+    assert seen[(matches[1].pk, 0)] > old and seen[(matches[1].pk, 1)] > old
+    assert seen[(matches[0].pk, 0)] > old
+    assert seen[(matches[0].pk, 1)] == old, "the seat whose socket closed was touched"
