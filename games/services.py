@@ -28,7 +28,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -760,11 +760,19 @@ def touch_seats(seats: list[tuple[int, int]]) -> None:
     """``touch_seat`` for many ``(match_id, index)`` at once: a web process's heartbeat for every
     seat its sockets hold, a statement per 500 seats."""
     now = timezone.now()
-    for start in range(0, len(seats), 500):
-        which = Q()
-        for match_id, index in seats[start : start + 500]:
-            which |= Q(match_id=match_id, index=index)
-        Seat.objects.filter(which, last_seen__lt=now - timedelta(seconds=5)).update(last_seen=now)
+    q, ops = connection.ops.quote_name, connection.ops
+    col = {f: q(Seat._meta.get_field(f).column) for f in ("match", "index", "last_seen")}
+    times = [ops.adapt_datetimefield_value(t) for t in (now, now - timedelta(seconds=5))]
+    with connection.cursor() as cursor:
+        for start in range(0, len(seats), 500):
+            chunk = seats[start : start + 500]
+            # one row-value list, not 500 ORed Q objects: Django took 140 ms to build those
+            cursor.execute(
+                f"UPDATE {q(Seat._meta.db_table)} SET {col['last_seen']} = %s"
+                f" WHERE {col['last_seen']} < %s AND ({col['match']}, {col['index']})"
+                f" IN (VALUES {', '.join(['(%s, %s)'] * len(chunk))})",
+                [*times, *(x for seat in chunk for x in seat)],
+            )
 
 
 def current_version(match_id: int) -> int | None:
