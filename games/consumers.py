@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from accounts.identity import player_from_scope
 from games import services
 from games.models import Match
-from games.rendering import render_board
+from games.rendering import flash_html, render_board
 from lobby.presence import mark_offline, mark_online
 
 log = logging.getLogger("speedgames.ws")
@@ -287,6 +287,4 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         return match.version, render_board(match, seat, message, oob=True, seats=seats)
 
     async def _push_message(self, message: str) -> None:
-        await self.send(
-            text_data=render_to_string("games/_flash.html", {"message": message, "oob": True})
-        )
+        await self.send(text_data=flash_html(message, oob=True))

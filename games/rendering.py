@@ -264,25 +264,11 @@ def flash_html(message: str, *, oob: bool = False) -> SafeString:
     )
 
 
-@lru_cache(maxsize=8)
-def _frame_words(language: str | None) -> dict[str, str]:
-    """The frame's fixed words in the active language, escaped once."""
-    words = {
-        "computer_plays": _("Der Computer spielt gerade für dich."),
-        "back": _("Ich bin wieder da"),
-        "clock": _("Bedenkzeit"),
-        "advice": _("Rat"),
-        "leave_confirm": _("Partie wirklich verlassen? Der Computer spielt für dich weiter."),
-        "leave": _("Partie verlassen"),
-    }
-    return {k: escape(v) for k, v in words.items()}
-
-
 def seats_html(frame_seats: list[dict[str, Any]]) -> SafeString:
     """The seats strip of the frame (names, badges, counts, the game's per-seat stats and
     Karten-Info), built in Python: it is the largest part of every pushed board, and Django's
     template engine took three times as long for it."""
-    t = _seat_labels(get_language())
+    t = _frame_words(get_language())
     out = [f'<section class="seats" aria-label="{t["seats"]}">']
     for s in frame_seats:
         cls = "".join(
@@ -344,7 +330,7 @@ def ticker_html(lines: list[dict[str, str]]) -> SafeString:
 
 @lru_cache(maxsize=2048)
 def _ticker_html(language: str | None, lines: tuple[tuple[str, str, bool], ...]) -> SafeString:
-    t = _seat_labels(language)
+    t = _frame_words(language)
     out = [
         f'<section class="ticker panel" id="ticker" aria-label="{t["ticker"]}">'
         f"<h3>{t['ticker']}</h3>"
@@ -367,7 +353,7 @@ def _ticker_html(language: str | None, lines: tuple[tuple[str, str, bool], ...])
 
 
 @lru_cache(maxsize=8)
-def _seat_labels(language: str | None) -> dict[str, str]:
+def _frame_words(language: str | None) -> dict[str, str]:
     """The frame's fixed words in the active language, escaped once."""
     words = {
         "seats": _("Mitspieler"),
@@ -383,6 +369,12 @@ def _seat_labels(language: str | None) -> dict[str, str]:
         "ticker": _("Letzte Züge"),
         "timeout": _("Zeit abgelaufen"),
         "no_moves": _("Noch keine Züge."),
+        "computer_plays": _("Der Computer spielt gerade für dich."),
+        "back": _("Ich bin wieder da"),
+        "clock": _("Bedenkzeit"),
+        "advice": _("Rat"),
+        "leave_confirm": _("Partie wirklich verlassen? Der Computer spielt für dich weiter."),
+        "leave": _("Partie verlassen"),
     }
     return {k: escape(v) for k, v in words.items()}
 

@@ -750,15 +750,13 @@ def touch_seat(match_id: int, seat_index: int) -> None:
     """The person's page is still open (socket heartbeat or board poll): presence by expiry, so a
     connection lost in any way – a crashed handler, a killed server – ends in a bot taking over
     after ``LEAVE_GRACE``. At most one write per seat every few seconds."""
-    now = timezone.now()
-    Seat.objects.filter(
-        match_id=match_id, index=seat_index, last_seen__lt=now - timedelta(seconds=5)
-    ).update(last_seen=now)
+    touch_seats([(match_id, seat_index)])
 
 
 def touch_seats(seats: list[tuple[int, int]]) -> None:
-    """``touch_seat`` for many ``(match_id, index)`` at once: a web process's heartbeat for every
-    seat its sockets hold, a statement per 500 seats."""
+    """``touch_seat`` for many ``(match_id, index)`` at once (a web process's heartbeat for every
+    seat its sockets hold), a statement per 500 seats; a seat touched in the last 5 s is left
+    alone."""
     now = timezone.now()
     q, ops = connection.ops.quote_name, connection.ops
     col = {f: q(Seat._meta.get_field(f).column) for f in ("match", "index", "last_seen")}

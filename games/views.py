@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -25,6 +24,7 @@ from games.presenters import action_json
 from games.rendering import (
     advice_allowed,
     board_context,
+    flash_html,
     frame_html,
     helps_available,
     render_board,
@@ -139,7 +139,7 @@ def _flash_only(request: HttpRequest, match: Match, message: str) -> HttpRespons
     if not request.htmx:
         messages.error(request, message)
         return redirect("games:match", match_id=match.pk)
-    html = render_to_string("games/_flash.html", {"message": message, "oob": True})
+    html = flash_html(message, oob=True)
     return HttpResponse(html, headers={"HX-Reswap": "none"})
 
 
