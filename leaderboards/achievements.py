@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from games.engines.speedbasar import ACHIEVEMENTS as BASAR
 from games.engines.speedbasar import achievements as basar_achievements
@@ -48,6 +49,25 @@ def book(match: Any, seats: list[Any]) -> list[Achievement]:
                     )
             except IntegrityError:
                 continue  # earned before: once each
+    return new
+
+
+def book_claimed(guest: Any, user: Any) -> list[Achievement]:
+    """A guest registered: the Erfolge their finished games earned go to the new account (a
+    guest earns none while a guest). The guest's seats move to the account in the same signal;
+    either side of that move is found, so the order of the receivers does not matter."""
+    from games.models import Match, Seat
+
+    seats = (
+        Seat.objects.filter(Q(guest=guest) | Q(user=user))
+        .filter(match__status=Match.Status.FINISHED, match__game__in=list(CATALOGUE))
+        .select_related("match")
+        .order_by("match__finished", "match_id")
+    )
+    new = []
+    for seat in seats:
+        seat.user, seat.guest = user, None  # as it is once moved (not saved here)
+        new += book(seat.match, [seat])
     return new
 
 

@@ -1,4 +1,5 @@
-"""Book every finished match (``games.signals.match_finished``, inside its transaction)."""
+"""Book every finished match (``games.signals.match_finished``, inside its transaction), and a
+claimed guest's Erfolge (``accounts.identity.guest_claimed``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from accounts.identity import guest_claimed
 from games.signals import match_finished
 from leaderboards import achievements
 from leaderboards.booking import book_match
@@ -17,3 +19,9 @@ def book_finished_match(sender: Any, match: Any, seats: list[Any], **kwargs: Any
     if book_match(match, seats):  # booked now (not a repeat, not a guest's or practice game)
         rate_match(match, seats)
     achievements.book(match, seats)  # Erfolge count in practice games too, once each
+
+
+@receiver(guest_claimed, dispatch_uid="leaderboards.claim_achievements")
+def book_claimed_achievements(sender: Any, guest: Any, user: Any, **kwargs: Any) -> None:
+    """A guest who registers keeps the Erfolge of their finished games (Weltreisender too)."""
+    achievements.book_claimed(guest, user)

@@ -326,6 +326,34 @@ def test_weltreisender_is_earned_when_samarkand_is_passed(alice_player, bots):
 
 
 @pytest.mark.django_db
+def test_a_guest_who_passed_samarkand_is_weltreisender_once_registered(client, bots):
+    gustav = Guest.objects.create(display_name="Gustav")
+    guest = Player(guest=gustav)
+    for slug in ROUTE[:-1]:
+        win(guest, slug)
+    samarkand = win(guest, "samarkand", krug=True)
+    assert states(guest)["samarkand"] == "passed"
+    assert not Achievement.objects.exists()  # a guest earns none while a guest
+    session = client.session
+    session[identity.GUEST_SESSION_KEY] = gustav.pk
+    session.save()
+    answer = client.post(
+        "/konto/registrieren/",
+        {"username": "Gustavo", "password1": "kartenglück-42", "password2": "kartenglück-42"},
+    )
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    user = User.objects.get(username="Gustavo")
+    earned = Achievement.objects.get(user=user, key="weltreisender")
+    assert earned.match_id == samarkand.pk
+    page = client.get("/konto/profil/").content.decode()
+    assert "<strong>★ Weltreisender</strong>" in page
+    # registering never books twice: a second claim of the same guest adds nothing
+    from leaderboards.achievements import book_claimed
+
+    assert book_claimed(gustav, user) == []
+
+
+@pytest.mark.django_db
 def test_the_same_game_outside_the_journey_earns_no_weltreisender(bob, bots):
     from lobby.services import start_solo
 
