@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -66,9 +66,27 @@ def ticker_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[st
 
 #: predicates other apps add to forbid advice in a match (the leaderboards: a daily game)
 advice_blockers: list[Callable[[Match], bool]] = []
+
+
+class EndNote(NamedTuple):
+    """A line on the end screen that is not a success (a Händlerreise station not passed):
+    shown plainly, without the ★ box a plain ``str`` note gets."""
+
+    text: str
+    celebrate: bool = False
+
+
 #: lines other apps add to a finished match's result for one seat (the leaderboards: a new
-#: personal best); each returns a German sentence or ``None``
-end_notes: list[Callable[[Match, Seat], str | None]] = []
+#: personal best); each returns a German sentence (celebrated with ★), an ``EndNote`` or ``None``
+end_notes: list[Callable[[Match, Seat], str | EndNote | None]] = []
+
+
+def _end_notes(match: Match, seat: Seat) -> list[EndNote]:
+    return [
+        n if isinstance(n, EndNote) else EndNote(n, celebrate=True)
+        for f in end_notes
+        if (n := f(match, seat))
+    ]
 
 
 def helps_available(match: Match, seat: Seat | None) -> bool:
@@ -177,9 +195,7 @@ def board_context(
             "result": match.result if finished else None,
             "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],
             "winner_names": ", ".join(s.name for s in seats if s.place == 1) if finished else "",
-            "end_notes": [n for f in end_notes if (n := f(match, seat))]
-            if finished and seat is not None
-            else [],
+            "end_notes": _end_notes(match, seat) if finished and seat is not None else [],
         }
     )
     return ctx

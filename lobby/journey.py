@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from accounts.identity import Player
 from games.engines.speedbasar.rules import EXTRASCHARF
 from games.models import Match, Seat
+from games.rendering import EndNote
 from games.services import ActionRejected
 from lobby.models import JourneyMatch, JourneyStop
 from lobby.progress import owned_by
@@ -292,7 +293,7 @@ def _start_button(target: Station, label: str, element_id: str) -> SafeString:
     )
 
 
-def end_note(match: Match, seat: Seat) -> str | None:
+def end_note(match: Match, seat: Seat) -> str | EndNote | None:
     """The station's outcome on the end screen, with „Weiter nach …“ (and the next rule in a
     sentence, so it is explained before the first attempt) or „Nochmal versuchen“."""
     if match.status != Match.Status.FINISHED or not seat.is_human:
@@ -315,12 +316,14 @@ def end_note(match: Match, seat: Seat) -> str | None:
                 "place": place,
                 "goal": target.goal,
             }
-        return format_html(
-            '{} <span class="journey-detail">{}</span> {} · {}',
-            _("Händlerreise: %(city)s nicht geschafft.") % {"city": target.city},
-            why,
-            _start_button(target, _("Nochmal versuchen"), "journey-retry"),
-            overview_link,
+        return EndNote(  # not a success: no ★ box
+            format_html(
+                '{} <span class="journey-detail">{}</span> {} · {}',
+                _("Händlerreise: %(city)s nicht geschafft.") % {"city": target.city},
+                why,
+                _start_button(target, _("Nochmal versuchen"), "journey-retry"),
+                overview_link,
+            )
         )
     after = next_station(target)
     if after is None:

@@ -159,6 +159,9 @@ def test_a_loss_does_not_open_the_next_station(alice_player, bots):
     # the end screen offers another try, not the next station
     board = render_board(match, match.seats.get(index=0))
     assert "Kairo nicht geschafft" in board and 'id="journey-retry"' in board
+    # not a success: a plain note, not the ★ box of a win
+    assert '<p class="end-note">Händlerreise: Kairo nicht geschafft.' in board
+    assert "★ Händlerreise" not in board
     assert 'hx-post="/spiele/speedbasar/reise/kairo/"' in board
     assert "journey-next" not in board
 
@@ -220,6 +223,7 @@ def test_stations_open_one_after_the_other_and_passed_ones_can_be_replayed(alice
     assert JourneyStop.objects.get(pk=first.pk).passed == first.passed
     board = render_board(replay, replay.seats.get(index=0))
     assert "Kairo geschafft" in board and "Weiter nach Damaskus" in board
+    assert '<p class="celebrate">★ Händlerreise: Kairo geschafft!' in board
     assert "Feilschen" in board  # the next rule, explained before its first attempt
     assert JourneyStop.objects.filter(user=alice_player.user).count() == 3
     assert JourneyMatch.objects.filter(stop__user=alice_player.user).count() == 5
