@@ -5,12 +5,23 @@ and a collection of the youngest generation waits for ``GC_THRESHOLD`` (default 
 container objects instead of 700. A server with a thousand open sockets holds a million objects;
 with the defaults a move triggered several collections and now and then a full one that stopped
 every socket of the process for a noticeable time (see docs/performance.md).
+
+Database connections of HTTP requests: Django runs a request's sync code (middleware, view) in a
+thread of its own that ends with the request (asgiref's ``ThreadSensitiveContext``). A persistent
+connection (``CONN_MAX_AGE``) opened there is never used again, and it was closed only when the
+collector freed the dead thread's ``DatabaseWrapper`` (it sits in reference cycles): with the
+collector held back, a burst of page loads kept one idle PostgreSQL session per request and ran
+into "too many clients". ``close_request_connections`` closes them as the request finishes. The
+socket consumers' database threads (``games.consumers.db``) live on and keep theirs.
 """
 
 import gc
 import os
 
 from django.core.asgi import get_asgi_application
+from django.core.handlers.asgi import ASGIHandler
+from django.core.signals import request_finished
+from django.db import connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
@@ -20,6 +31,17 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+
+
+def close_request_connections(**kwargs: object) -> None:
+    """Sent in the request's own thread (``response.close()``); only for the real ASGI handler,
+    not for the test client, whose requests run inside the tests' transactions."""
+    connections.close_all()
+
+
+request_finished.connect(
+    close_request_connections, sender=ASGIHandler, dispatch_uid="config.asgi.close_request"
+)
 
 application = ProtocolTypeRouter(
     {
