@@ -22,6 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.engines.base import get_engine
+from games.engines.speedbasar.rules import RULE_KEYS
 from games.registry import SLUGS
 from leaderboards.booking import BERLIN
 from leaderboards.models import DailyAttempt, DailyChallenge
@@ -78,16 +79,7 @@ def daily_options(game: str, seed: int) -> dict[str, Any]:
             specials = sorted([*specials, "funkenfee"])
         options = {"specials": specials}
     elif game == "speedbasar":
-        rules = [
-            "gleicher_preis",
-            "feilschen",
-            "enge_gasse",
-            "zehnerzoll",
-            "reine_ware",
-            "handschlag",
-            "doppelladung",
-        ]
-        pick = rng.choice([None, *rules])
+        pick = rng.choice([None, *RULE_KEYS])  # the engine's seven Extrascharf rules
         options = {"extrascharf": "auswahl", "regeln": [pick]} if pick else {"extrascharf": "aus"}
     else:  # speedtroedel: standard rules (seed: "8 Runden, Standardregeln")
         options = {}

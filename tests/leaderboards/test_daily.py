@@ -74,6 +74,16 @@ def test_the_seed_is_the_hmac_of_game_and_date_cut_to_63_bits():
     assert 0 <= seed < 2**63
 
 
+def test_the_tagesbasar_draws_its_extra_rule_from_the_engines_seven():
+    from games.engines.speedbasar.rules import RULE_KEYS
+
+    drawn = [daily.daily_options("speedbasar", seed) for seed in range(400)]
+    picked = {rule for o in drawn for rule in o.get("regeln", [])}
+    assert picked == set(RULE_KEYS)  # every Extrascharf rule comes up, and only those
+    assert all(len(o.get("regeln", [])) <= 1 for o in drawn)
+    assert any(o["extrascharf"] == "aus" for o in drawn)  # some days have none
+
+
 @pytest.mark.django_db
 def test_only_the_first_game_of_the_day_counts(alice, bots, on_day, client):
     first, counted = daily.start_daily(Player(user=alice), "speedone")
