@@ -109,6 +109,10 @@ def choose(board: Board, rng: random.Random) -> dict[str, Any]:
 
 
 # -- Django side (sync, runs in one worker thread) -------------------------------------------------
+#: the channel layer the server's settings name (the bench itself uses an in-memory one)
+SERVER_CHANNEL_LAYER = ""
+
+
 def setup_django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
@@ -117,7 +121,10 @@ def setup_django() -> None:
     from django.conf import settings
 
     # start_match() broadcasts to the (still empty) match group after the commit; keep that in
-    # this process so the bench needs no Redis URL (see the module docstring).
+    # this process so the bench needs no Redis URL (see the module docstring). The report names
+    # the server's layer, read before this one replaces it.
+    global SERVER_CHANNEL_LAYER
+    SERVER_CHANNEL_LAYER = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     logging.getLogger("speedgames").setLevel(logging.WARNING)  # no "match start" line per match
 
@@ -191,10 +198,9 @@ def cleanup(match_ids: list[int], session_keys: list[str], user_ids: list[int]) 
 
 
 def db_info() -> tuple[str, str]:
-    from django.conf import settings
     from django.db import connection
 
-    return connection.vendor, settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
+    return connection.vendor, SERVER_CHANNEL_LAYER
 
 
 # -- the load --------------------------------------------------------------------------------------
