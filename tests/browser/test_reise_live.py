@@ -150,3 +150,31 @@ def test_first_station_won_and_the_second_open_after_reload(live_site, page):
     started = Match.objects.exclude(pk=won.pk).latest("pk")
     assert started.journey.stop.station == "damaskus"
     assert started.options["regeln"] == ["feilschen"] and started.players == 4
+
+
+def test_a_station_not_passed_ends_with_a_plain_note_and_another_try(live_site, page):
+    """Lost in Kairo: the end screen says so without the ★ box of a success, and „Nochmal
+    versuchen“ starts the station again."""
+    from accounts.identity import Player
+    from tests.browser.test_basar_features_live import in_thread
+    from tests.lobby.test_journey import lose
+
+    url = live_site.url
+    page.set_viewport_size(PHONE)
+    register(page, url, "Berta")
+    lost = in_thread(lose, Player(user=User.objects.get(username="Berta")), "kairo")
+    page.goto(f"{url}/partie/{lost.pk}/")
+    note = page.locator("#game-over .end-note")
+    assert "Kairo nicht geschafft" in note.inner_text()
+    assert "Platz" in note.inner_text()  # why: the place against the goal
+    assert "Kairo" not in page.locator("#game-over").evaluate(
+        "e => [...e.querySelectorAll('.celebrate')].map(c => c.textContent).join()"
+    )
+    no_overflow(page)
+    shot(page, "reise-phone-kairo-lost")
+    note.locator("#journey-retry").click()
+    page.wait_for_url(
+        lambda u: re.search(r"/partie/\d+/$", u) and not u.endswith(f"/partie/{lost.pk}/")
+    )
+    assert "Gleicher Preis" in page.locator("#board").inner_text()
+    assert Match.objects.exclude(pk=lost.pk).latest("pk").journey.stop.station == "kairo"
