@@ -26,6 +26,7 @@ from games import registry
 from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import Frame
+from games.presenters.base import word_table
 
 URL_NAMES = ("act", "sort", "leave", "advice", "reclaim", "board")
 
@@ -368,10 +369,10 @@ def _ticker_html(language: str | None, lines: tuple[tuple[str, str, bool], ...])
     return SafeString("".join(out))
 
 
-@lru_cache(maxsize=8)
-def _frame_words(language: str | None) -> dict[str, str]:
-    """The frame's fixed words in the active language, escaped once."""
-    words = {
+@word_table
+def _frame_words() -> dict[str, str]:
+    """The frame's fixed words."""
+    return {
         "seats": _("Mitspieler"),
         "guest": _("Gast"),
         "bot": _("Computer"),
@@ -392,7 +393,6 @@ def _frame_words(language: str | None) -> dict[str, str]:
         "leave_confirm": _("Partie wirklich verlassen? Der Computer spielt für dich weiter."),
         "leave": _("Partie verlassen"),
     }
-    return {k: escape(v) for k, v in words.items()}
 
 
 def render_board(

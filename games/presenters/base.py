@@ -19,10 +19,13 @@ common view keys and from these optional keys of ``present``'s answer:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.html import escape
 
 from games.engines.base import Action, Event, View
 
@@ -62,3 +65,14 @@ def action_json(action: Action) -> str:
     """The ``data-action`` attribute value of a control (compact, sorted keys: equal actions give
     equal strings, so the page can find the control the Rat advises)."""
     return json.dumps(action, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def word_table(words: Callable[[], dict[str, str]]) -> Callable[[str | None], dict[str, str]]:
+    """A screen's fixed words (``words`` calls ``gettext``), escaped once per language: the
+    decorated function takes the active language (``get_language()``) and returns the table."""
+
+    @lru_cache(maxsize=8)
+    def table(language: str | None) -> dict[str, str]:
+        return {k: escape(v) for k, v in words().items()}
+
+    return table

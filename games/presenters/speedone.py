@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from games.engines.base import Action, Event, View
 from games.engines.speedone import card_info, requirement, sort_hand
 from games.engines.speedone.info import hand_codes
-from games.presenters.base import Frame, Presenter, action_json
+from games.presenters.base import Frame, Presenter, action_json, word_table
 
 COLOR_CLASS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", None: "wild"}
 COLOR_NAME = {"R": "Rot", "Y": "Gelb", "G": "Grün", "B": "Blau"}
@@ -128,10 +128,10 @@ def hand_card_html(
     return SafeString(f'<li class="has-info">{control}{info_html(language, info)}</li>')
 
 
-@lru_cache(maxsize=8)
-def _words(language: str | None) -> dict[str, str]:
-    """The board's fixed words in the active language, escaped once."""
-    words = {
+@word_table
+def _words() -> dict[str, str]:
+    """The board's fixed words."""
+    return {
         "points": _("Punkte am Rundenende"),
         "fits": _("Passt jetzt."),
         "wish": _("Welche Farbe wünschst du dir?"),
@@ -144,7 +144,6 @@ def _words(language: str | None) -> dict[str, str]:
         "sort": _("Sortieren"),
         "draw": _("Karte ziehen"),
     }
-    return {k: escape(v) for k, v in words.items()}
 
 
 class SpeedonePresenter(Presenter):
