@@ -30,6 +30,17 @@ def connect(match_id: int, cookie: bytes | None) -> WebsocketCommunicator:
     return socket(f"/ws/partie/{match_id}/", cookie)
 
 
+async def open_at_first_board(
+    match_id: int, *cookies: bytes | None
+) -> tuple[list[WebsocketCommunicator], list[list[str]]]:
+    """One socket per cookie (``None``: a spectator), all connected, then each one's frames up to
+    its first board."""
+    comms = [connect(match_id, cookie) for cookie in cookies]
+    for comm in comms:
+        assert (await comm.connect())[0]
+    return comms, [await frames_until(comm, board_at_least(0)) for comm in comms]
+
+
 def cards_in(html: str) -> set[str]:
     return set(re.findall(r'data-card="([^"]+)"', html))
 
@@ -52,10 +63,7 @@ def test_each_seat_receives_only_its_own_hand(alice, bob):
     a_cookie, b_cookie = cookie_for(alice), cookie_for(bob)
 
     async def scenario() -> tuple[list[str], list[str]]:
-        a, b = connect(match.pk, a_cookie), connect(match.pk, b_cookie)
-        assert (await a.connect())[0] and (await b.connect())[0]
-        seen_a = await frames_until(a, board_at_least(0))
-        seen_b = await frames_until(b, board_at_least(0))
+        (a, b), (seen_a, seen_b) = await open_at_first_board(match.pk, a_cookie, b_cookie)
         await a.send_json_to({"type": "play", "card": "R1", "version": 0})
         seen_a += await frames_until(a, board_at_least(1))
         seen_b += await frames_until(b, board_at_least(1))
@@ -149,10 +157,7 @@ def test_a_spectator_follows_the_moves_without_seeing_a_hand(alice, bob):
     a_cookie = cookie_for(alice)
 
     async def scenario() -> list[str]:
-        s, a = connect(match.pk, None), connect(match.pk, a_cookie)
-        assert (await s.connect())[0] and (await a.connect())[0]
-        await frames_until(s, board_at_least(0))
-        await frames_until(a, board_at_least(0))
+        (s, a), _first = await open_at_first_board(match.pk, None, a_cookie)
         await a.send_json_to({"type": "play", "card": "R1", "version": 0})
         got = await frames_until(s, board_at_least(1))
         await s.disconnect()
@@ -237,10 +242,7 @@ def test_a_move_after_the_database_dropped_every_connection_goes_through(alice, 
     a_cookie, b_cookie = cookie_for(alice), cookie_for(bob)
 
     async def scenario() -> list[str]:
-        a, b = connect(match.pk, a_cookie), connect(match.pk, b_cookie)
-        assert (await a.connect())[0] and (await b.connect())[0]
-        await frames_until(a, board_at_least(0))
-        await frames_until(b, board_at_least(0))
+        (a, b), _first = await open_at_first_board(match.pk, a_cookie, b_cookie)
         await a.send_json_to({"type": "play", "card": "R1", "version": 0})
         await frames_until(b, board_at_least(1))
         await sync_to_async(terminate_other_backends)()
