@@ -162,7 +162,7 @@ def run(
     only: list[str] | None = None,
 ) -> dict[str, Any]:
     engine = get_engine(slug)
-    spec: BenchSpec = importlib.import_module(f"games.engines.{slug}").BENCH
+    spec: BenchSpec = importlib.import_module(f"games.{slug}.engine").BENCH
     out: dict[str, Any] = {"game": slug, "quick": quick, "cores": workers}
     if not only_tournaments:
         out.update(random_play(engine, spec, 3.0 if quick else 15.0))

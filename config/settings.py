@@ -10,6 +10,8 @@ import dj_database_url
 from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
+from games import catalog
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 
@@ -66,7 +68,7 @@ INSTALLED_APPS = [
     "games",
     "lobby",
     "leaderboards",
-    "lobby.school",
+    *catalog.installed_apps(),  # every game's package and its extra pages' apps
 ]
 
 MIDDLEWARE = [

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
+from games.registry import GAMES
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -10,6 +11,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("lobby.urls")),
     path("", include("leaderboards.urls")),
-    path("", include("lobby.school.urls")),
+    # every game's extra pages (the Händlerschule, the Händlerreise), from its definition
+    *(path("", include(page.urls)) for game in GAMES for page in game.pages if page.urls),
     path("admin/", admin.site.urls),
 ]

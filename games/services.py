@@ -6,8 +6,7 @@ choose), applies the engine, appends the move log, keeps the move's public event
 and saves the state with the phase deadline. After the commit every person's seat is sent its own
 rendered board and the follow-up tasks are handed to ``games.queue`` (bot turns, the timer).
 Celery tasks carry the version they were scheduled for, so a late, repeated or stale task does
-nothing. The round pause after a round end uses the presenter's ``round_end_events`` (a site
-concern: how long people need to read a summary).
+nothing. The round pause after a round end comes from the engine (``ends_round``).
 """
 
 from __future__ import annotations
@@ -393,7 +392,7 @@ def _apply(
         _log_move(match, seat_index, by)
     if result is not None:
         _finish(match, result.to_json())
-    pause = ROUND_PAUSE if _ends_round(match.game, events) else 0.0
+    pause = ROUND_PAUSE if engine.ends_round(events) else 0.0
     done = _schedule(
         match, engine, state, phase_changed=phase_changed, pause=pause, seats=seats, defer=store
     )
@@ -412,14 +411,6 @@ def _lost_race(match: Match, version: int) -> bool:
     sent with ``version`` was then a press in that phase that came too late."""
     following = next((e for e in match.recent or [] if e.get("v") == version + 1), None)
     return bool(following and following.get("phase"))
-
-
-def _ends_round(game: str, events: list[dict[str, Any]]) -> bool:
-    from games.presenters import PRESENTERS
-
-    presenter = PRESENTERS.get(game)
-    ends = presenter.round_end_events if presenter else frozenset()
-    return any(e.get("type") in ends for e in events)
 
 
 def _schedule(

@@ -71,21 +71,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     _carry_prefs(request, seat)
     ctx = board_context(match, seat)
     ctx["board_html"] = frame_html(ctx)
-    ctx["keys_help"] = KEYS_HELP.get(match.game, "")
+    ctx["keys_help"] = registry.get(match.game).key_help
     return render(request, "games/match.html", ctx)
-
-
-KEYS_HELP = {
-    "speedone": "1–9 Karte legen, D ziehen, O ONE",
-    "speedbasar": "1–9 Karte wählen, D zweite Karte dazu (Doppelladung), Enter legen, "
-    "Esc abbrechen, P passen, G glauben, Z Zahl anzweifeln, W Gewürz anzweifeln, S Stimmt genau, "
-    "R Rat, M Marktbuch, Leertaste hält das automatische Glauben an",
-    "speedwerk": "0–9 ansagen, 1–9 Karte spielen, R Rat, L letzter Stich, Esc schließt Dialoge",
-    "speedtroedel": (
-        "1–9 Karte (auch Schnäppchenblick und Tauschrunde), 1–5 Farbe bei „Heute gefragt“, "
-        "R Rat, L letzter Stich, D Dein Laden"
-    ),
-}
 
 
 def board(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -9,8 +9,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from games.engines.speedbasar import ACHIEVEMENTS as BASAR
-from games.engines.speedbasar import achievements as basar_achievements
+from games.speedbasar.engine import ACHIEVEMENTS as BASAR
+from games.speedbasar.engine import achievements as basar_achievements
 from leaderboards import daily
 from leaderboards.booking import counts_for
 from leaderboards.models import Achievement

@@ -22,8 +22,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.engines.base import get_engine
-from games.engines.speedbasar.rules import RULE_KEYS
 from games.registry import SLUGS
+from games.speedbasar.engine.rules import RULE_KEYS
 from leaderboards.booking import BERLIN
 from leaderboards.models import DailyAttempt, DailyChallenge
 

@@ -28,10 +28,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from accounts.identity import Player
-from games.engines.speedbasar.rules import EXTRASCHARF
 from games.models import Match, Seat
 from games.rendering import EndNote
 from games.services import ActionRejected
+from games.speedbasar.engine.rules import EXTRASCHARF
 from lobby.models import JourneyMatch, JourneyStop
 from lobby.progress import owned_by
 from lobby.services import start_solo

@@ -13,16 +13,17 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.identity import Player, current_player
 from games import registry
+from games.definition import GameDef
 from games.engines.base import get_engine
 from games.models import Match
 from games.registry import BY_SLUG
 from games.services import ActionRejected
+from games.speedtroedel.school.lessons import LESSONS
 from lobby import journey, services
 from lobby.forms import option_fields, parse_options, parse_settings, whole_number
 from lobby.listing import listed_tables
 from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
 from lobby.presence import online_users
-from lobby.school.lessons import LESSONS
 
 
 def _game_or_404(slug: str) -> Any:
@@ -32,7 +33,7 @@ def _game_or_404(slug: str) -> Any:
     return game
 
 
-def _live_or_404(slug: str) -> registry.Game:
+def _live_or_404(slug: str) -> GameDef:
     """A game that can be played: unknown → 404, not live → the German "wird gebaut" page."""
     _game_or_404(slug)
     return registry.live_game(slug)

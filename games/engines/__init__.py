@@ -1,10 +1,12 @@
 """Pure rule engines of the four games (no Django imports in this package).
 
-Importing this package imports the four game packages, which register their engines (in this
-order: Speedtrödel, Speedone, Speedbasar, Speedwerk); ``engines()`` lists them, ``get_engine(slug)``
-finds one.
+Importing this package imports the engine of every game in ``games.catalog`` (each registers
+itself, in the catalogue's order); ``engines()`` lists them, ``get_engine(slug)`` finds one.
 """
 
+from importlib import import_module
+
+from games.catalog import GAME_PACKAGES
 from games.engines.base import (
     Action,
     Advice,
@@ -22,14 +24,8 @@ from games.engines.base import (
     replay,
 )
 
-# The game packages register their engines on import; this order is the registration order.
-# isort: off
-from games.engines import speedtroedel  # noqa: E402, F401
-from games.engines import speedone  # noqa: E402, F401
-from games.engines import speedbasar  # noqa: E402, F401
-from games.engines import speedwerk  # noqa: E402, F401
-
-# isort: on
+for _package in GAME_PACKAGES:  # each game's engine registers itself on import
+    import_module(f"{_package}.engine")
 
 __all__ = [
     "Action",

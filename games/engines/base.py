@@ -266,6 +266,15 @@ class Engine(ABC, Generic[S]):
         ``solo``: one person against bots. Default: the Bedenkzeit, without grace."""
         return PhaseClock(float(move_seconds)) if move_seconds else None
 
+    #: event types that end a round (the site pauses before the next deal, so people can read
+    #: the round summary)
+    round_end_events: frozenset[str] = frozenset()
+
+    def ends_round(self, events: Sequence[Event]) -> bool:
+        """Whether the events of one move end a round (see ``round_end_events``)."""
+        ends = self.round_end_events
+        return bool(ends) and any(e.get("type") in ends for e in events)
+
     def simultaneous_key(self, state: S) -> str | None:
         """A string naming the current simultaneous phase (several seats act in the same phase,
         and a seat's valid action must not be refused because another seat acted first), or
@@ -324,7 +333,7 @@ def shuffle_rng(seed: int, n: int) -> random.Random:
 
 # -- registry --------------------------------------------------------------------------------
 #: slug → the engine instance, in registration order (``games/engines/__init__.py`` imports the
-#: four game packages, whose ``engine.py`` registers itself)
+#: engine package of every game in ``games.catalog``, which registers itself)
 _ENGINES: dict[str, Engine[Any]] = {}
 
 
@@ -342,9 +351,19 @@ def register(slug: str) -> Callable[[type[Engine[Any]]], type[Engine[Any]]]:
     return deco
 
 
+def add_engine(engine: Engine[Any]) -> None:
+    """Make an engine instance available through ``get_engine`` (``games.registry``)."""
+    if engine.slug in _ENGINES:
+        raise ValueError(f"an engine is already registered as {engine.slug!r}")
+    _ENGINES[engine.slug] = engine
+
+
+def remove_engine(slug: str) -> None:
+    _ENGINES.pop(slug, None)
+
+
 def engines() -> list[Engine[Any]]:
-    """Every game's engine, in registration order (Speedtrödel, Speedone, Speedbasar,
-    Speedwerk)."""
+    """Every game's engine, in registration order (the order of ``games.catalog``)."""
     return list(_ENGINES.values())
 
 

@@ -44,8 +44,6 @@ class Frame:
 class Presenter:
     slug: str = ""
     board_template: str = ""
-    #: event types after which the next deal waits a moment, so the summary can be read
-    round_end_events: frozenset[str] = frozenset()
 
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
         raise NotImplementedError

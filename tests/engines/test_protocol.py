@@ -60,10 +60,10 @@ def test_a_strength_splits_into_name_and_budget() -> None:
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_package_has_the_same_shape_and_rules_import_no_bots(slug: str) -> None:
-    package = Path(__file__).parents[2] / "games" / "engines" / slug
+    package = Path(__file__).parents[2] / "games" / slug / "engine"
     for module in ("engine", "rules", "seat_view", "bots"):
         assert (package / f"{module}.py").is_file(), module
-    bots = importlib.import_module(f"games.engines.{slug}.bots")
+    bots = importlib.import_module(f"games.{slug}.engine.bots")
     assert {"leicht", "normal", "stark"} <= set(bots.BOTS) and callable(bots.explain)
     assert type(get_engine(slug)).BOTS is bots.BOTS
     tree = ast.parse((package / "rules.py").read_text())
@@ -76,4 +76,6 @@ def test_every_package_has_the_same_shape_and_rules_import_no_bots(slug: str) ->
         for alias in node.names
     }
     for name in imported:
-        assert not name.endswith((".bots", ".engine", ".seat_view")), f"rules.py imports {name}"
+        assert not name.endswith((".bots", ".engine.engine", ".seat_view")), (
+            f"rules.py imports {name}"
+        )

@@ -13,7 +13,7 @@ from accounts.bots import bots_of
 from games import services
 from games.engines.base import get_engine
 from games.models import Match
-from games.presenters import PRESENTERS
+from games.registry import presenter_of
 from games.services import ActionRejected, SeatSpec
 from tests.games.test_platform import hidden_cards, leaks, services_board
 
@@ -136,7 +136,7 @@ def test_solo_has_no_clock_in_the_window_and_helps_switch_off(client, alice, bot
 
 
 def test_the_ticker_words_have_no_internal_codes():
-    p = PRESENTERS["speedbasar"]
+    p = presenter_of("speedbasar")
     names = ["Alice", "Bob", "Nora"]
     state = ENGINE.new_game(3, {}, 5, DECK)
     lines = []

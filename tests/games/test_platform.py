@@ -82,9 +82,10 @@ def test_the_registry_is_derived_from_the_engines():
 @pytest.fixture
 def without_screen(monkeypatch):
     """A game whose table screen is not (or no longer) there: its presenter is unregistered."""
-    from games.presenters import PRESENTERS
+    import dataclasses
 
-    monkeypatch.delitem(PRESENTERS, "speedbasar")
+    basar = registry.BY_SLUG["speedbasar"]
+    monkeypatch.setitem(registry.BY_SLUG, "speedbasar", dataclasses.replace(basar, presenter=None))
     return "speedbasar"
 
 

@@ -11,7 +11,7 @@ from accounts.bots import bots_of
 from games import services
 from games.engines.base import get_engine
 from games.models import Match
-from games.presenters import PRESENTERS
+from games.registry import presenter_of
 from games.services import SeatSpec
 
 # seat 0 (Alice) leads round 1 with a stacked deck
@@ -138,7 +138,7 @@ def test_a_stacked_round_shows_every_decision_in_words(alice, bots):
 
 @pytest.mark.django_db
 def test_every_public_event_has_a_ticker_line():
-    p = PRESENTERS["speedtroedel"]
+    p = presenter_of("speedtroedel")
     names = ["Alice", "Bruno", "Cleo"]
     events = [
         {"type": "play", "seat": 0, "card": "E0"},
@@ -250,7 +250,7 @@ def test_open_attic_knapp_ramschtag_and_heute_gefragt_are_shown():
     from games.presenters import Frame
 
     engine = get_engine("speedtroedel")
-    p = PRESENTERS["speedtroedel"]
+    p = presenter_of("speedtroedel")
     state = engine.new_game(3, {"dachboden_offen": True}, 11)
     state.attic = state.attic[:3]  # far too few for the next round
     state.ramsch = True
@@ -265,6 +265,6 @@ def test_open_attic_knapp_ramschtag_and_heute_gefragt_are_shown():
     html = render_to_string(p.board_template, {**ctx, "view": view, "me": None, "match": None})
     assert "knapp!" in html and "Dachboden offen" in html
     top = view["attic"]["top"]
-    from games.presenters.speedtroedel import card_name
+    from games.speedtroedel.presenter import card_name
 
     assert card_name(top) in html

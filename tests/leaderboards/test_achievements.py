@@ -10,10 +10,10 @@ import pytest
 from accounts.bots import bots_of
 from games import services
 from games.engines.base import get_engine
-from games.engines.speedbasar import ACHIEVEMENTS, achievements
 from games.models import Match
 from games.rendering import render_board
 from games.services import SeatSpec
+from games.speedbasar.engine import ACHIEVEMENTS, achievements
 from leaderboards.models import Achievement
 
 

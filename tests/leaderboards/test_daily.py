@@ -75,7 +75,7 @@ def test_the_seed_is_the_hmac_of_game_and_date_cut_to_63_bits():
 
 
 def test_the_tagesbasar_draws_its_extra_rule_from_the_engines_seven():
-    from games.engines.speedbasar.rules import RULE_KEYS
+    from games.speedbasar.engine.rules import RULE_KEYS
 
     drawn = [daily.daily_options("speedbasar", seed) for seed in range(400)]
     picked = {rule for o in drawn for rule in o.get("regeln", [])}

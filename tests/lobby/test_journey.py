@@ -13,10 +13,10 @@ from accounts.identity import Player
 from accounts.models import Guest, User
 from games import services
 from games.engines.base import get_engine, shuffle_rng
-from games.engines.speedbasar import cards as C
 from games.models import Match
 from games.rendering import render_board
 from games.services import ActionRejected
+from games.speedbasar.engine import cards as C
 from leaderboards.models import Achievement
 from lobby import journey
 from lobby.models import JourneyMatch, JourneyStop

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Guest
-from lobby.school.lessons import LESSONS
-from lobby.school.models import LessonPassed
+from games.speedtroedel.school.lessons import LESSONS
+from games.speedtroedel.school.models import LessonPassed
 
 URL = "/spiele/speedtroedel/schule/"
 

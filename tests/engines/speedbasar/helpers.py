@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import get_engine, shuffle_rng
-from games.engines.speedbasar import cards as C
-from games.engines.speedbasar.engine import SpeedbasarEngine
-from games.engines.speedbasar.rules import BasarState
+from games.speedbasar.engine import cards as C
+from games.speedbasar.engine.engine import SpeedbasarEngine
+from games.speedbasar.engine.rules import BasarState
 
 E: SpeedbasarEngine = get_engine("speedbasar")  # type: ignore[assignment]
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.engines.speedbasar.rules import RULE_KEYS
+from games.speedbasar.engine.rules import RULE_KEYS
 from tests.engines.conformance import check_random_games
 
 from .helpers import E

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.engines.speedbasar import cards as C
-from games.engines.speedbasar.extras import ACHIEVEMENTS, achievements, marktbuch, winners_of
+from games.speedbasar.engine import cards as C
+from games.speedbasar.engine.extras import ACHIEVEMENTS, achievements, marktbuch, winners_of
 
 from .helpers import E, believe_all, doubt, game, lay, pass_
 

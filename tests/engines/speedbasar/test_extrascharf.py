@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.speedbasar import cards as C
+from games.speedbasar.engine import cards as C
 
 from .helpers import E, believe_all, doubt, game, hand, lay
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.engines.speedbasar.info import card_info, hand_groups, table_info
+from games.speedbasar.engine.info import card_info, hand_groups, table_info
 
 from .helpers import E, believe_all, doubt, game, lay
 

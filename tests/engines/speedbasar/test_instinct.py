@@ -7,9 +7,9 @@ from itertools import combinations
 
 import pytest
 
-from games.engines.speedbasar import cards as C
-from games.engines.speedbasar.instinct import claim_probabilities, instinct, unknown_pool
-from games.engines.speedbasar.rules import NEW_PILE_CLAIMS, number_holds, spice_holds
+from games.speedbasar.engine import cards as C
+from games.speedbasar.engine.instinct import claim_probabilities, instinct, unknown_pool
+from games.speedbasar.engine.rules import NEW_PILE_CLAIMS, number_holds, spice_holds
 
 from .helpers import E, believe_all, game, lay
 

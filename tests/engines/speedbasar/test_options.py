@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import InvalidOptions
-from games.engines.speedbasar.rules import RULE_KEYS
+from games.speedbasar.engine.rules import RULE_KEYS
 
 from .helpers import E
 

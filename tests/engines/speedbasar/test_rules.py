@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.speedbasar import cards as C
+from games.speedbasar.engine import cards as C
 
 from .helpers import E, believe, believe_all, doubt, game, hand, lay, pass_
 

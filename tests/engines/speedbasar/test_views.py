@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from games.engines.speedbasar import cards as C
+from games.speedbasar.engine import cards as C
 
 from .helpers import E, believe_all, doubt, game, lay
 

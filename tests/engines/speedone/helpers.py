@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engines.speedone.cards import COLOR_CODE, DECK, parse
-from games.engines.speedone.engine import SpeedoneEngine
-from games.engines.speedone.rules import State
+from games.speedone.engine.cards import COLOR_CODE, DECK, parse
+from games.speedone.engine.engine import SpeedoneEngine
+from games.speedone.engine.rules import State
 
 ENGINE = SpeedoneEngine()
 SEED = 987_654_321_123

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from games.engines.base import IllegalAction, InvalidOptions
-from games.engines.speedone.cards import DECK, NAME
+from games.speedone.engine.cards import DECK, NAME
 from tests.engines.speedone.helpers import (
     ENGINE,
     SEED,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from games.engines.speedone.bots import _unknown, sample_hands
-from games.engines.speedone.infer import reconstruct, slot_plan
-from games.engines.speedone.sim import play_out
+from games.speedone.engine.bots import _unknown, sample_hands
+from games.speedone.engine.infer import reconstruct, slot_plan
+from games.speedone.engine.sim import play_out
 from tests.engines.speedone.helpers import ENGINE, SEED
 
 NORMAL = ENGINE.bot("normal")

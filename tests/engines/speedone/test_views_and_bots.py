@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.engines.speedone.bots import StarkBot
+from games.speedone.engine.bots import StarkBot
 from tests.engines.speedone.helpers import ENGINE, SEED, draw, play, table
 
 
@@ -199,7 +199,7 @@ def test_bots_finish_a_full_game():
 
 
 def test_strong_bot_redeal_keeps_a_missed_colour_away_from_that_seat():
-    from games.engines.speedone.bots import sample_for_bot
+    from games.speedone.engine.bots import sample_for_bot
 
     state = table(
         [["R1", "R5", "B5"], ["Y2", "Y3", "B4", "B7", "R9"], ["G1", "G2", "G3"]],

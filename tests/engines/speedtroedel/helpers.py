@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import get_engine
-from games.engines.speedtroedel.cards import FALSCH_A, FALSCH_B, parse
-from games.engines.speedtroedel.engine import SpeedtroedelEngine
-from games.engines.speedtroedel.rules import State
+from games.speedtroedel.engine.cards import FALSCH_A, FALSCH_B, parse
+from games.speedtroedel.engine.engine import SpeedtroedelEngine
+from games.speedtroedel.engine.rules import State
 
 ENGINE: SpeedtroedelEngine = get_engine("speedtroedel")  # type: ignore[assignment]
 

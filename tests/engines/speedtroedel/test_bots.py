@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bench.engines import play_bot_game
-from games.engines.speedtroedel.bots import NormalBot, StrongBot
+from games.speedtroedel.engine.bots import NormalBot, StrongBot
 from tests.engines.speedtroedel.helpers import ENGINE, game, trick
 
 
@@ -123,7 +123,7 @@ def test_normal_beats_leicht_in_a_seeded_sample():
 def test_rollouts_play_the_other_seats_like_the_normal_bot():
     """The strong bot's model of a normal seat (built from a full state) makes the normal bot's
     choice from that seat's view; only after a hidden Tauschrunde pass may they differ."""
-    from games.engines.speedtroedel import bots
+    from games.speedtroedel.engine import bots
 
     rng = random.Random(5)
     same = total = 0

@@ -31,8 +31,8 @@ def test_random_games_conform(players, options):
 
 def test_strong_bot_is_honest_in_random_games():
     """The strong bot decides from the view only (same view, other hidden cards: same choice)."""
-    import games.engines.speedtroedel.bots as bots
-    from games.engines.speedtroedel.bots import StrongBot
+    import games.speedtroedel.engine.bots as bots
+    from games.speedtroedel.engine.bots import StrongBot
 
     original = bots.STARK_ROLLOUTS
     bots.STARK_ROLLOUTS = 12

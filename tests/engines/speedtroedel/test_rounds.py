@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.speedtroedel.cards import ATTIC_CARDS, TIER, code, start_cards
-from games.engines.speedtroedel.rules import hand_sizes
+from games.speedtroedel.engine.cards import ATTIC_CARDS, TIER, code, start_cards
+from games.speedtroedel.engine.rules import hand_sizes
 from tests.engines.speedtroedel.helpers import BIG_ATTIC, ENGINE, game, trick
 
 BOXES = [["B3", "B4", "B5", "B6"], ["M3", "M4", "M5", "M6"], []]

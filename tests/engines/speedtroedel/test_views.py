@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-from games.engines.speedtroedel import preview
-from games.engines.speedtroedel.cards import code, start_cards
+from games.speedtroedel.engine import preview
+from games.speedtroedel.engine.cards import code, start_cards
 from tests.engines.speedtroedel.helpers import ENGINE, game, play, trick
 
 

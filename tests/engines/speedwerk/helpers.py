@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import get_engine
-from games.engines.speedwerk.rules import P_BID, P_TRUMP, WerkState
+from games.speedwerk.engine.rules import P_BID, P_TRUMP, WerkState
 
 E = get_engine("speedwerk")
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.speedwerk.rules import P_PLAY
+from games.speedwerk.engine.rules import P_PLAY
 from tests.engines.speedwerk.helpers import E, bid_all, deal
 
 

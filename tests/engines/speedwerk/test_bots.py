@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bench.engines import play_bot_game
-from games.engines.speedwerk.bots import NormalBot, StarkBot
+from games.speedwerk.engine.bots import NormalBot, StarkBot
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.speedwerk.rules import P_ADJUST, P_PASS, P_PLAY, P_SWAP
+from games.speedwerk.engine.rules import P_ADJUST, P_PASS, P_PLAY, P_SWAP
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play, start
 
 

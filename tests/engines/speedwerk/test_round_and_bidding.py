@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import IllegalAction
-from games.engines.speedwerk.rules import P_BID, P_PLAY, P_TRUMP
+from games.speedwerk.engine.rules import P_BID, P_PLAY, P_TRUMP
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play
 
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from games.engines.speedwerk.rules import P_OVER
+from games.speedwerk.engine.rules import P_OVER
 from tests.engines.speedwerk.helpers import E, play, start
 
 

@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from games.engines.speedwerk.cards import card_str
+from games.speedwerk.engine.cards import card_str
 from tests.engines.speedwerk.helpers import E
 
 HISTORY = {"tricks", "swaps", "sheet"}  # cards that were public once (and may be in a hand again)

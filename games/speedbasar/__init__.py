@@ -1,0 +1,1 @@
+"""speedbasar: the whole game in one package (see games/catalog.py)."""

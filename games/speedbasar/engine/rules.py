@@ -1,0 +1,700 @@
+"""Speedbasar: the rules (state, actions, doubt window, scoring); no views, no bots.
+
+The full rules in German are in ``docs/rules/speedbasar.md``; this module implements them.
+Phases: ``turn`` (one seat lays a card with a claim or passes), ``doubt`` (a simultaneous phase:
+every eligible seat may doubt or believe; the first doubt decides), ``over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.engines.base import (
+    Action,
+    Event,
+    IllegalAction,
+    InvalidOptions,
+    Option,
+    Result,
+    shuffle_rng,
+)
+from games.speedbasar.engine import cards as C
+
+HAND_SIZE = 6
+KRUG_DRAW = 6
+PENALTY = 2
+ZEHNERZOLL_PENALTY = 4
+
+TURN, DOUBT, OVER = 0, 1, 2
+PHASE_NAMES = ("turn", "doubt", "over")
+
+#: the seven Extrascharf rules in Händlerreise route order: (key, station, title)
+EXTRASCHARF: tuple[tuple[str, str, str], ...] = (
+    ("gleicher_preis", "Kairo", "Gleicher Preis"),
+    ("feilschen", "Damaskus", "Feilschen"),
+    ("enge_gasse", "Bagdad", "Enge Gasse"),
+    ("zehnerzoll", "Basra", "Zehnerzoll"),
+    ("reine_ware", "Isfahan", "Reine Ware"),
+    ("handschlag", "Buchara", "Handschlag"),
+    ("doppelladung", "Samarkand", "Doppelladung"),
+)
+RULE_KEYS = tuple(r[0] for r in EXTRASCHARF)
+RULE_TITLES = {r[0]: r[2] for r in EXTRASCHARF}
+
+FEATURES = ("number", "spice", "exact")
+NEW_PILE_CLAIMS: tuple[tuple[int, int], ...] = tuple((s, v) for s in range(3) for v in (1, 2, 3))
+
+
+@dataclass(slots=True)
+class BasarState:
+    """The whole game. Cards are ints (see ``cards``); ``draw`` has its top card last."""
+
+    n: int
+    rules: tuple[str, ...]
+    seconds: int
+    hands: list[list[int]]  # sorted
+    draw: list[int]  # above the Glut, top = last element
+    below: list[int]  # under the Glut: never drawn
+    pile: list[tuple[int, int, int, tuple[int, ...]]]  # (seat, spice, number, cards)
+    points: list[list[int]]  # won cards, face down
+    krugs: list[int]
+    revealed: list[dict[str, Any]]  # public records of every resolved doubt
+    turn: int  # seat to play; during the doubt window the claimant
+    phase: int
+    window: int  # id of the latest doubt window (increases with every claim)
+    pending: list[int]  # seats that may still doubt or believe
+    eligible: list[int]  # seats allowed to doubt in this window
+    last_card: bool  # the claimant laid their last card
+    reason: str  # why the game ended: "", "krug2", "krug3", "glut"
+    krug_winner: int  # seat that won with a second Krug, else -1
+    late: str  # message for actions that arrive after the window closed
+    log: list[dict[str, Any]]  # public event log (drives achievements)
+    shuffles: int  # number of ``shuffle_rng`` draws used so far
+
+    def has(self, rule: str) -> bool:
+        return rule in self.rules
+
+
+# -- pure helpers --------------------------------------------------------------------------------
+def allowed_claims(
+    pile: Sequence[tuple[int, int, int, tuple[int, ...]]], gleicher_preis: bool
+) -> list[tuple[int, int]]:
+    """Claims allowed now: a new pile takes 1–3 in any spice; otherwise the spice stays and the
+    number rises; after a 10 the same spice goes on with 1–3. Gleicher Preis also allows the
+    last number again (after a 10: the 10 again)."""
+    if not pile:
+        return list(NEW_PILE_CLAIMS)
+    _, s, v, _ = pile[-1]
+    if v == 10:
+        nums = [1, 2, 3, 10] if gleicher_preis else [1, 2, 3]
+    else:
+        nums = ([v] if gleicher_preis else []) + list(range(v + 1, 11))
+    return [(s, w) for w in nums]
+
+
+def number_holds(card: int, number: int, feilschen: bool, pure: bool) -> bool:
+    """Does ``card`` survive a number doubt? Messingwaage yes (unless Reine Ware bites), Mühle no;
+    with Feilschen a real number at least as high as the claim survives."""
+    if card >= 30:
+        return card == C.WAAGE and not pure
+    real = card % 10 + 1
+    return real >= number if feilschen else real == number
+
+
+def spice_holds(card: int, spice: int, pure: bool) -> bool:
+    """Does ``card`` survive a spice doubt? Gewürzmühle yes (unless Reine Ware bites), Waage no."""
+    if card >= 30:
+        return card == C.MUEHLE and not pure
+    return card // 10 == spice
+
+
+def claim_json(spice: int, number: int) -> dict[str, Any]:
+    return {"spice": C.SPICES[spice], "number": number}
+
+
+def score(state: BasarState, seat: int) -> int:
+    """+1 per card in the points pile, +10 per Krug, -1 per card in hand."""
+    return len(state.points[seat]) + 10 * state.krugs[seat] - len(state.hands[seat])
+
+
+def resolve_rules(mode: str, chosen: Sequence[str], seed: int) -> tuple[tuple[str, ...], int]:
+    """The active Extrascharf rules in route order, and the shuffles used to pick them."""
+    if mode == "aus":
+        return (), 0
+    if mode == "zufall":
+        picked = shuffle_rng(seed, 2).sample(range(len(RULE_KEYS)), 2)
+        return tuple(RULE_KEYS[i] for i in sorted(picked)), 1
+    return tuple(k for k in RULE_KEYS if k in chosen), 0
+
+
+# -- the engine ----------------------------------------------------------------------------------
+
+
+OPTIONS = (
+    Option(
+        key="extrascharf",
+        label="Extrascharf",
+        default="aus",
+        kind=str,
+        choices=(("aus", "aus"), ("zufall", "2 zufällige"), ("auswahl", "eigene Auswahl")),
+        help="Zusatzregeln für erfahrene Händler.",
+    ),
+    Option(
+        key="regeln",
+        label="Extrascharf-Regeln",
+        default=(),
+        kind=list,
+        choices=tuple((k, f"{title} ({station})") for k, station, title in EXTRASCHARF),
+        help="Nur bei „eigene Auswahl“: welche der sieben Regeln gelten.",
+    ),
+    Option(
+        key="zweifel_sekunden",
+        label="Zweifel-Fenster",
+        default=5,
+        kind=int,
+        choices=((3, "3 Sekunden"), (5, "5 Sekunden"), (8, "8 Sekunden")),
+        help="So lange ist das Zweifel-Fenster am Tisch mit anderen Menschen offen.",
+    ),
+)
+
+
+# -- the game as functions (wired into the engine by ``engine.py``) ----------------------
+def check_options(options: dict[str, Any], players: int) -> None:
+    if options["extrascharf"] == "auswahl" and not options["regeln"]:
+        raise InvalidOptions("Wähle für „eigene Auswahl“ mindestens eine Extrascharf-Regel.")
+    if options["extrascharf"] != "auswahl" and options["regeln"]:
+        raise InvalidOptions("Einzelne Extrascharf-Regeln gibt es nur mit „eigene Auswahl“.")
+
+
+def new_game(
+    players: int,
+    opts: dict[str, Any],
+    seed: int,
+    deck: Sequence[str] | None = None,
+) -> BasarState:
+    """Deal 6 cards each (seat 0 gets the top six, then seat 1, …), put the Glut into the
+    draw pile with 10–20 cards under it, and draw the first player by lot.
+
+    A stacked ``deck`` gives the top cards (top first); the rest of the 96 follows shuffled.
+    A ``G`` in it places the Glut there (it must lie below the dealt cards)."""
+    rules, used = resolve_rules(opts["extrascharf"], opts["regeln"], seed)
+    order, glut_at = deck_order(deck, seed)
+    lot = shuffle_rng(seed, 1)
+    start = lot.randrange(players)
+    depth = lot.randint(10, 20)
+    dealt = HAND_SIZE * players
+    hands = [sorted(order[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(players)]
+    rest = order[dealt:]
+    above = len(rest) - depth if glut_at is None else glut_at - dealt
+    if not 1 <= above <= len(rest):
+        raise ValueError("the Glut must lie below the dealt cards with cards above it")
+    state = BasarState(
+        n=players,
+        rules=rules,
+        seconds=opts["zweifel_sekunden"],
+        hands=hands,
+        draw=list(reversed(rest[:above])),
+        below=rest[above:],
+        pile=[],
+        points=[[] for _ in range(players)],
+        krugs=[0] * players,
+        revealed=[],
+        turn=start,
+        phase=TURN,
+        window=0,
+        pending=[],
+        eligible=[],
+        last_card=False,
+        reason="",
+        krug_winner=-1,
+        late="",
+        log=[],
+        shuffles=2 + used,
+    )
+    state.log.append({"type": "start", "players": players, "first": start, "rules": list(rules)})
+    return state
+
+
+def deck_order(deck: Sequence[str] | None, seed: int) -> tuple[list[int], int | None]:
+    rng = shuffle_rng(seed, 0)
+    if deck is None:
+        order = C.full_deck()
+        rng.shuffle(order)
+        return order, None
+    given: list[int] = []
+    glut_at: int | None = None
+    for text in deck:
+        if text == C.GLUT:
+            if glut_at is not None:
+                raise ValueError("only one Glut")
+            glut_at = len(given)
+            continue
+        card = C.parse(text)
+        if card is None:
+            raise ValueError(f"unknown card {text!r}")
+        given.append(card)
+    counts = [C.COPIES] * C.KINDS
+    for card in given:
+        counts[card] -= 1
+        if counts[card] < 0:
+            raise ValueError(f"too many copies of {C.code(card)}")
+    rest = [c for c in range(C.KINDS) for _ in range(counts[c])]
+    rng.shuffle(rest)
+    return given + rest, glut_at
+
+
+def actors(state: BasarState) -> frozenset[int]:
+    if state.phase == TURN:
+        return frozenset((state.turn,))
+    if state.phase == DOUBT:
+        return frozenset(state.pending)
+    return frozenset()
+
+
+def simultaneous_key(state: BasarState) -> str | None:
+    """The doubt window of claim number ``window`` (with Enge Gasse only one seat may
+    doubt: a normal turn then)."""
+    if state.phase == DOUBT and len(state.eligible) >= 2:
+        return f"doubt:{state.window}"
+    return None
+
+
+def claims_now(state: BasarState) -> list[tuple[int, int]]:
+    return allowed_claims(state.pile, state.has("gleicher_preis"))
+
+
+def legal_actions(state: BasarState, seat: int) -> list[Action]:
+    if state.phase == TURN and seat == state.turn:
+        out: list[Action] = [{"type": "pass"}]
+        hand = state.hands[seat]
+        claims = [(C.SPICES[s], v) for s, v in claims_now(state)]
+        kinds = sorted(set(hand))
+        groups: list[list[str]] = [[C.code(c)] for c in kinds]
+        if state.has("doppelladung"):
+            for i, a in enumerate(kinds):
+                if hand.count(a) >= 2:
+                    groups.append([C.code(a), C.code(a)])
+                for b in kinds[i + 1 :]:
+                    groups.append([C.code(a), C.code(b)])
+        for g in groups:
+            for s, v in claims:
+                out.append({"type": "lay", "cards": list(g), "spice": s, "number": v})
+        return out
+    if state.phase == DOUBT and seat in state.pending:
+        w = state.window
+        out = [
+            {"type": "believe", "window": w},
+            {"type": "doubt", "feature": "number", "window": w},
+            {"type": "doubt", "feature": "spice", "window": w},
+        ]
+        if state.has("handschlag"):
+            out.append({"type": "doubt", "feature": "exact", "window": w})
+        return out
+    return []
+
+
+def timeout_action(state: BasarState, seat: int) -> Action:
+    """Believe in the doubt window, pass on a turn."""
+    if state.phase == DOUBT:
+        return {"type": "believe", "window": state.window}
+    return {"type": "pass"}
+
+
+def apply(state: BasarState, seat: int, action: Action) -> list[Event]:
+    if state.phase == OVER:
+        raise IllegalAction("Die Partie ist schon vorbei.")
+    if not isinstance(action, dict):
+        raise IllegalAction("Das ist kein gültiger Spielzug.")
+    kind = action.get("type")
+    if kind in ("believe", "doubt"):
+        _check_doubt(state, seat, action)
+        if kind == "believe":
+            events = _do_believe(state, seat)
+        else:
+            events = _do_doubt(state, seat, action["feature"])
+    elif kind in ("lay", "pass"):
+        if state.phase == DOUBT:
+            raise IllegalAction("Erst ist das Zweifel-Fenster dran: glauben oder anzweifeln.")
+        if seat != state.turn:
+            raise IllegalAction("Du bist gerade nicht am Zug.")
+        if kind == "pass":
+            if len(action) != 1:
+                raise IllegalAction("Passen braucht keine weiteren Angaben.")
+            events = _do_pass(state, seat)
+        else:
+            cards, spice, number = _check_lay(state, seat, action)
+            events = _do_lay(state, seat, cards, spice, number)
+    else:
+        raise IllegalAction(
+            "Unbekannter Spielzug. Möglich sind legen, passen, glauben, anzweifeln."
+        )
+    state.log.extend(events)
+    return events
+
+
+def _check_doubt(state: BasarState, seat: int, action: Action) -> None:
+    kind = action["type"]
+    window = action.get("window")
+    if kind == "doubt":
+        feature = action.get("feature")
+        if feature not in FEATURES or (feature == "exact" and not state.has("handschlag")):
+            raise IllegalAction(
+                "Anzweifeln kannst du die Zahl („number“) oder das Gewürz („spice“)"
+                + (
+                    " – oder mit „Stimmt genau!“ („exact“) beides bestätigen."
+                    if state.has("handschlag")
+                    else "."
+                )
+            )
+        if len(action) != 3:
+            raise IllegalAction("Ein Zweifel nennt nur Merkmal und Zweifel-Fenster.")
+    elif len(action) != 2:
+        raise IllegalAction("Glauben nennt nur das Zweifel-Fenster.")
+    if isinstance(window, bool) or not isinstance(window, int):
+        raise IllegalAction("Zu welcher Ansage? Das Zweifel-Fenster fehlt.")
+    if state.phase != DOUBT:
+        if window == state.window and state.late:
+            raise IllegalAction(state.late)
+        raise IllegalAction("Gerade ist kein Zweifel-Fenster offen.")
+    if window != state.window:
+        raise IllegalAction(
+            "Zu spät: Diese Ansage ist schon entschieden, inzwischen gilt eine neue."
+        )
+    claimant = state.pile[-1][0]
+    if seat == claimant:
+        raise IllegalAction("Deine eigene Ansage kannst du nicht anzweifeln.")
+    if seat not in state.eligible:
+        raise IllegalAction("Bei „Enge Gasse“ darf nur der nächste Spieler anzweifeln.")
+    if seat not in state.pending:
+        raise IllegalAction("Du hast dieser Ansage schon geglaubt.")
+
+
+def _check_lay(state: BasarState, seat: int, action: Action) -> tuple[list[int], int, int]:
+    if set(action) != {"type", "cards", "spice", "number"}:
+        raise IllegalAction("Zum Legen gehören Karten, Gewürz und Zahl der Ansage.")
+    raw = action["cards"]
+    double = state.has("doppelladung")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= (2 if double else 1):
+        raise IllegalAction(
+            "Lege eine Karte" + (" oder zwei Karten (Doppelladung)." if double else ".")
+        )
+    cards: list[int] = []
+    for text in raw:
+        card = C.parse(text)
+        if card is None:
+            raise IllegalAction(f"„{text}“ ist keine Karte.")
+        cards.append(card)
+    hand = state.hands[seat]
+    for card in set(cards):
+        if hand.count(card) < cards.count(card):
+            raise IllegalAction(f"{C.describe(card)} hast du nicht auf der Hand.")
+    if len(cards) == 2 and cards[0] > cards[1]:
+        raise IllegalAction("Nenne die beiden Karten in der Reihenfolge deiner Hand.")
+    spice = C.SPICE_INDEX.get(action["spice"]) if isinstance(action["spice"], str) else None
+    number = action["number"]
+    if spice is None:
+        raise IllegalAction("Das Gewürz muss R, K oder S sein.")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise IllegalAction("Die Zahl der Ansage muss eine Zahl von 1 bis 10 sein.")
+    claims = claims_now(state)
+    if (spice, number) not in claims:
+        allowed = ", ".join(C.describe_claim(s, v) for s, v in claims)
+        raise IllegalAction(
+            f"{C.describe_claim(spice, number) if 1 <= number <= 10 else number} "
+            f"darfst du jetzt nicht ansagen. Erlaubt: {allowed}."
+        )
+    return cards, spice, number
+
+
+def _do_pass(state: BasarState, seat: int) -> list[Event]:
+    events: list[Event] = [{"type": "pass", "seat": seat}]
+    if _draw(state, seat, 1, events):
+        return events
+    state.turn = (seat + 1) % state.n
+    return events
+
+
+def _do_lay(state: BasarState, seat: int, cards: list[int], spice: int, number: int) -> list[Event]:
+    hand = state.hands[seat]
+    for card in cards:
+        hand.remove(card)
+    state.pile.append((seat, spice, number, tuple(cards)))
+    state.window += 1
+    state.last_card = not hand
+    n = state.n
+    if state.has("enge_gasse"):
+        state.eligible = [(seat + 1) % n]
+    else:
+        state.eligible = [(seat + k) % n for k in range(1, n)]
+    state.pending = sorted(state.eligible)
+    state.phase = DOUBT
+    state.late = ""
+    return [
+        {
+            "type": "lay",
+            "seat": seat,
+            "count": len(cards),
+            "claim": claim_json(spice, number),
+            "pile": sum(len(e[3]) for e in state.pile),
+            "last_card": state.last_card,
+            "window": state.window,
+        }
+    ]
+
+
+def _do_believe(state: BasarState, seat: int) -> list[Event]:
+    state.pending.remove(seat)
+    events: list[Event] = [{"type": "believe", "seat": seat, "window": state.window}]
+    if state.pending:
+        return events
+    claimant = state.pile[-1][0]
+    events.append({"type": "believed", "seat": claimant, "window": state.window})
+    state.late = "Zu spät: Alle haben diese Ansage geglaubt, es geht schon weiter."
+    state.phase = TURN
+    if state.last_card:
+        if _krug(state, claimant, events):
+            return events
+        if _draw(state, claimant, KRUG_DRAW, events):
+            return events
+    state.turn = (claimant + 1) % state.n
+    return events
+
+
+def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
+    claimant, spice, number, laid = state.pile[-1]
+    pure = state.last_card and state.has("reine_ware")
+    if feature == "number":
+        feilschen = state.has("feilschen")
+        holds = all(number_holds(c, number, feilschen, pure) for c in laid)
+    elif feature == "spice":
+        holds = all(spice_holds(c, spice, pure) for c in laid)
+    else:
+        holds = all(C.honest(c, spice, number) for c in laid)
+    pile_cards = [c for entry in state.pile for c in entry[3]]
+    if feature == "exact":
+        winner, loser, opener, caught = (
+            (doubter, -1, claimant, False) if holds else (claimant, doubter, doubter, False)
+        )
+    elif holds:
+        winner, loser, opener, caught = claimant, doubter, doubter, False
+    else:
+        winner, loser, opener, caught = doubter, claimant, claimant, True
+    record = {
+        "window": state.window,
+        "seat": claimant,
+        "doubter": doubter,
+        "feature": feature,
+        "claim": claim_json(spice, number),
+        "cards": [C.code(c) for c in laid],
+        "holds": holds,
+        "honest": all(C.honest(c, spice, number) for c in laid),
+        "winner": winner,
+        "pile": len(pile_cards),
+        "last_card": state.last_card,
+    }
+    state.revealed.append(record)
+    events: list[Event] = [
+        {"type": "doubt", "seat": doubter, "feature": feature, "window": state.window}
+    ]
+    events.append({"type": "reveal", **record})
+    state.points[winner].extend(pile_cards)
+    state.pile.clear()
+    state.phase = TURN
+    state.pending = []
+    # no seat number in a message a person reads: the ticker names who doubted
+    state.late = "Zu spät: Diese Ansage wurde schon angezweifelt."
+    krug = state.last_card and not caught
+    if krug and _krug(state, claimant, events):
+        return events
+    if loser >= 0:
+        penalty = ZEHNERZOLL_PENALTY if number == 10 and state.has("zehnerzoll") else PENALTY
+        if _draw(state, loser, penalty, events):
+            return events
+    if krug and _draw(state, claimant, KRUG_DRAW, events):
+        return events
+    state.turn = opener
+    return events
+
+
+def _krug(state: BasarState, seat: int, events: list[Event]) -> bool:
+    """Give a Krug; True if that ends the game (second Krug of one seat, or the third one)."""
+    state.krugs[seat] += 1
+    events.append({"type": "krug", "seat": seat, "krugs": state.krugs[seat]})
+    if state.krugs[seat] >= 2:
+        state.krug_winner = seat
+        _finish(state, "krug2", events)
+        return True
+    if sum(state.krugs) >= 3:
+        _finish(state, "krug3", events)
+        return True
+    return False
+
+
+def _draw(state: BasarState, seat: int, count: int, events: list[Event]) -> bool:
+    """Draw up to ``count`` cards; True if the Glut came to the top (the game ends)."""
+    draw = state.draw
+    take = min(count, len(draw))
+    hand = state.hands[seat]
+    for _ in range(take):
+        hand.append(draw.pop())
+    hand.sort()
+    events.append({"type": "draw", "seat": seat, "count": take, "noch": len(draw)})
+    if not draw:
+        _finish(state, "glut", events)
+        return True
+    return False
+
+
+def _finish(state: BasarState, reason: str, events: list[Event]) -> None:
+    state.phase = OVER
+    state.reason = reason
+    state.pending = []
+    state.eligible = []
+    events.append(
+        {
+            "type": "end",
+            "reason": reason,
+            "scores": [score(state, s) for s in range(state.n)],
+            "hand_counts": [len(h) for h in state.hands],
+            "krugs": list(state.krugs),
+            "krug_winner": state.krug_winner,
+        }
+    )
+
+
+def result(state: BasarState) -> Result | None:
+    """Points: +1 per pile card, +10 per Krug, -1 per hand card. A second Krug wins outright;
+    otherwise more points, then more Krüge, then fewer hand cards; still equal: shared place."""
+    if state.phase != OVER:
+        return None
+    n = state.n
+    scores = [score(state, s) for s in range(n)]
+
+    def key(s: int) -> tuple[int, int, int, int]:
+        first = 0 if s == state.krug_winner else 1
+        return (first, -scores[s], -state.krugs[s], len(state.hands[s]))
+
+    keys = [key(s) for s in range(n)]
+    places = [1 + sum(1 for t in range(n) if keys[t] < keys[s]) for s in range(n)]
+    winners = [s for s in range(n) if places[s] == 1]
+    return Result(
+        scores=scores,
+        places=places,
+        winners=winners,
+        leaderboard=list(scores),
+        details={
+            "reason": state.reason,
+            "krug_winner": state.krug_winner,
+            "krugs": list(state.krugs),
+            "point_piles": [len(p) for p in state.points],
+            "hand_counts": [len(h) for h in state.hands],
+            "log": list(state.log),
+        },
+    )
+
+
+def public_log(state: BasarState) -> list[dict[str, Any]]:
+    """The public event log of the game so far (input of ``achievements``)."""
+    return list(state.log)
+
+
+def state_to_json(state: BasarState) -> dict[str, Any]:
+    codes = C.CODES
+    return {
+        "n": state.n,
+        "rules": list(state.rules),
+        "seconds": state.seconds,
+        "hands": [[codes[c] for c in h] for h in state.hands],
+        "draw": [codes[c] for c in state.draw],
+        "below": [codes[c] for c in state.below],
+        "pile": [[o, s, v, [codes[c] for c in laid]] for o, s, v, laid in state.pile],
+        "points": [[codes[c] for c in p] for p in state.points],
+        "krugs": list(state.krugs),
+        "revealed": [dict(r) for r in state.revealed],
+        "turn": state.turn,
+        "phase": state.phase,
+        "window": state.window,
+        "pending": list(state.pending),
+        "eligible": list(state.eligible),
+        "last_card": state.last_card,
+        "reason": state.reason,
+        "krug_winner": state.krug_winner,
+        "late": state.late,
+        "log": [dict(e) for e in state.log],
+        "shuffles": state.shuffles,
+    }
+
+
+def state_from_json(data: dict[str, Any]) -> BasarState:
+    get = C.CODE_TO_CARD.__getitem__
+    return BasarState(
+        n=data["n"],
+        rules=tuple(data["rules"]),
+        seconds=data["seconds"],
+        hands=[[get(c) for c in h] for h in data["hands"]],
+        draw=[get(c) for c in data["draw"]],
+        below=[get(c) for c in data["below"]],
+        pile=[(o, s, v, tuple(get(c) for c in laid)) for o, s, v, laid in data["pile"]],
+        points=[[get(c) for c in p] for p in data["points"]],
+        krugs=list(data["krugs"]),
+        revealed=[dict(r) for r in data["revealed"]],
+        turn=data["turn"],
+        phase=data["phase"],
+        window=data["window"],
+        pending=list(data["pending"]),
+        eligible=list(data["eligible"]),
+        last_card=data["last_card"],
+        reason=data["reason"],
+        krug_winner=data["krug_winner"],
+        late=data["late"],
+        log=[dict(e) for e in data["log"]],
+        shuffles=data["shuffles"],
+    )
+
+
+def clone_state(state: BasarState) -> BasarState:
+    return BasarState(
+        n=state.n,
+        rules=state.rules,
+        seconds=state.seconds,
+        hands=[h[:] for h in state.hands],
+        draw=state.draw[:],
+        below=state.below[:],
+        pile=state.pile[:],
+        points=[p[:] for p in state.points],
+        krugs=state.krugs[:],
+        revealed=state.revealed[:],
+        turn=state.turn,
+        phase=state.phase,
+        window=state.window,
+        pending=state.pending[:],
+        eligible=state.eligible[:],
+        last_card=state.last_card,
+        reason=state.reason,
+        krug_winner=state.krug_winner,
+        late=state.late,
+        log=state.log[:],
+        shuffles=state.shuffles,
+    )
+
+
+def describe_action(action: Action) -> str:
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind == "pass":
+        return "passt und zieht eine Karte"
+    if kind == "believe":
+        return "glaubt"
+    if kind == "doubt":
+        return {
+            "number": "zweifelt die Zahl an",
+            "spice": "zweifelt das Gewürz an",
+            "exact": "sagt „Stimmt genau!“",
+        }.get(action.get("feature", ""), "zweifelt an")
+    if kind == "lay":
+        count = len(action.get("cards", []))
+        what = "eine Karte" if count == 1 else f"{count} Karten"
+        spice = C.SPICE_INDEX.get(action.get("spice", ""), 0)
+        return f"legt {what} verdeckt: „{C.describe_claim(spice, action.get('number', 0))}“"
+    return "unbekannter Zug"

@@ -1,0 +1,1 @@
+"""speedone: the whole game in one package (see games/catalog.py)."""

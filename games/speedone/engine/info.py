@@ -1,0 +1,252 @@
+"""Karten-Info and hand sorting for the Speedone table (pure functions of a seat's view).
+
+* ``sort_hand(cards, mode)``: the seed's two sortings.
+* ``card_info(view, card)``: colour, value, points, effect, playable now (or why not), and what the
+  card would trigger now.
+* ``requirement(view)``: what is demanded above the pile and how many of the seat's cards fit.
+
+Seats in texts are named "Platz N" (N = seat + 1); the fields carry seat numbers for the UI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import View
+from games.speedone.engine.cards import (
+    CODE,
+    COLOR_CODE,
+    COLOR_NAMES,
+    DRAW2,
+    NAME,
+    POINTS,
+    REVERSE,
+    SKIP,
+    W4,
+    WILD_COLOR,
+    W,
+)
+from games.speedone.engine.rules import why_not
+
+VALUE_NAMES = {SKIP: "Aussetzen", REVERSE: "Richtungswechsel", DRAW2: "2 Ziehen"}
+EFFECTS = {
+    SKIP: "Der nächste Spieler wird übersprungen (zu zweit legst du gleich noch einmal).",
+    REVERSE: "Die Spielrichtung dreht sich (zu zweit wirkt sie wie Aussetzen).",
+    DRAW2: "Der nächste Spieler zieht 2 Karten und setzt aus.",
+    W: "Farbwunsch: du wünschst dir die Farbe, die als Nächstes gelegt werden muss.",
+    W4: (
+        "Wunsch Plus4: du wünschst dir eine Farbe und der nächste Spieler zieht 4 Karten. "
+        "Nur erlaubt, wenn du keine Karte der verlangten Farbe hast."
+    ),
+}
+
+
+def _code(card: Any) -> int:
+    code = CODE.get(card) if isinstance(card, str) else None
+    if code is None:
+        raise ValueError(f"no Speedone card: {card!r}")
+    return code
+
+
+def hand_codes(view: View) -> list[int]:
+    """The seat's hand as card codes (``card_info``'s ``hand``: a board asks for every card)."""
+    return [_code(c) for c in (view.get("hand") or [])]
+
+
+def sort_hand(cards: list[str], mode: int = 1) -> list[str]:
+    """Sort a hand as the seed describes.
+
+    Mode 1: colour by colour (Rot, Gelb, Grün, Blau), numbers ascending and the colour's action
+    cards right beside its highest number; wilds at the end.
+    Mode 2: all number cards colour by colour, then all action cards colour by colour, then wilds.
+    """
+    if mode not in (1, 2):
+        raise ValueError("mode is 1 or 2")
+    codes = [_code(c) for c in cards]
+    if mode == 1:
+        codes.sort()
+    else:
+        codes.sort(key=lambda c: (c >> 4 == WILD_COLOR, (c & 15) >= 10, c))
+    return [NAME[c] for c in codes]
+
+
+def _value_text(code: int) -> str:
+    v = code & 15
+    if code == W:
+        return "Farbwunsch"
+    if code == W4:
+        return "Wunsch Plus4"
+    return str(v) if v < 10 else VALUE_NAMES[v]
+
+
+def _step(view: View, seat: int, steps: int = 1, direction: int | None = None) -> int:
+    d = view["direction"] if direction is None else direction
+    return (seat + d * steps) % view["players"]
+
+
+def _platz(seat: int) -> str:
+    return f"Platz {seat + 1}"
+
+
+def fits(view: View, card: int, hand: list[int]) -> bool:
+    """Whether ``card`` may be laid on the pile of ``view`` by a player holding ``hand``."""
+    top = _code(view["top"])
+    color = COLOR_CODE[view["color"]]
+    holds = any(c >> 4 == color for c in hand)
+    if view["pending"]:
+        if not view["options"]["stacking"]:
+            return False
+        if top & 15 == DRAW2:
+            return card & 15 == DRAW2 and card >> 4 != WILD_COLOR
+        return card == W4 and not holds
+    if card == W:
+        return True
+    if card == W4:
+        return not holds
+    if card >> 4 == color:
+        return True
+    return (top & 15) < 13 and (card & 15) == (top & 15)
+
+
+def card_info(view: View, card: str, hand: list[int] | None = None) -> dict[str, Any]:
+    """Everything the Karten-Info window shows for ``card`` (a hand card or the top card).
+
+    Keys: ``card``, ``color`` (letter or None), ``color_name``, ``value``, ``points``,
+    ``effect`` (what the card does), ``in_hand``, ``on_turn``, ``playable`` (None when the card is
+    not in the seat's hand or it is not the seat's turn), ``reason`` (why not), ``triggers``
+    (German line: what laying it would do now), ``next_seat``, ``skipped_seat``, ``next_draws``,
+    ``one_warning`` (laying it now without pressing ONE costs 2 cards). ``hand``: the seat's
+    ``hand_codes``, when the caller asks for several cards of one view.
+    """
+    code = _code(card)
+    col = code >> 4
+    v = code & 15
+    if hand is None:
+        hand = hand_codes(view)
+    seat = view.get("seat")
+    in_hand = code in hand
+    on_turn = seat is not None and view.get("turn") == seat
+    if col == WILD_COLOR:
+        effect = EFFECTS[code]
+    elif v >= 10:
+        effect = EFFECTS[v]
+    else:
+        effect = "Zahlenkarte: passt auf dieselbe Farbe oder dieselbe Zahl."
+    info: dict[str, Any] = {
+        "card": NAME[code],
+        "color": None if col == WILD_COLOR else "RYGB"[col],
+        "color_name": "Joker (alle Farben)" if col == WILD_COLOR else COLOR_NAMES[col],
+        "value": _value_text(code),
+        "points": POINTS[code],
+        "effect": effect,
+        "in_hand": in_hand,
+        "on_turn": on_turn,
+        "playable": None,
+        "reason": None,
+        "triggers": None,
+        "next_seat": None,
+        "skipped_seat": None,
+        "next_draws": 0,
+        "one_warning": False,
+    }
+    if not in_hand or seat is None:
+        if NAME[code] == view["top"] and col == WILD_COLOR:
+            info["effect"] += f" Gewünscht ist {COLOR_NAMES[COLOR_CODE[view['color']]]}."
+        return info
+    if not on_turn:
+        info["playable"] = False
+        info["reason"] = "Du bist nicht am Zug."
+    elif fits(view, code, hand):
+        info["playable"] = True
+    else:
+        info["playable"] = False
+        color = COLOR_CODE[view["color"]]
+        info["reason"] = why_not(
+            code,
+            _code(view["top"]),
+            color,
+            view["pending"],
+            view["options"]["stacking"],
+            any(c >> 4 == color for c in hand),
+        )
+    # what laying it would trigger now (also shown for cards that do not fit)
+    n = view["players"]
+    direction = view["direction"]
+    nxt = _step(view, seat)
+    lines: list[str] = []
+    if v == SKIP or (v == REVERSE and n == 2 and col != WILD_COLOR):
+        info["skipped_seat"] = nxt
+        after = _step(view, seat, 2)
+        info["next_seat"] = after
+        if after == seat:
+            lines.append(f"{_platz(nxt)} setzt aus – du bist gleich noch einmal dran.")
+        else:
+            lines.append(f"{_platz(nxt)} setzt aus, dann ist {_platz(after)} dran.")
+    elif v == REVERSE and col != WILD_COLOR:
+        back = _step(view, seat, 1, -direction)
+        info["next_seat"] = back
+        lines.append(f"Die Richtung dreht sich: als Nächstes ist {_platz(back)} dran.")
+    else:
+        info["next_seat"] = nxt
+        if v == DRAW2 and col != WILD_COLOR or code == W4:
+            draws = view["pending"] + (2 if v == DRAW2 else 4)
+            info["next_draws"] = draws
+            text = f"{_platz(nxt)} muss {draws} Karten ziehen"
+            if view["options"]["stacking"]:
+                text += " – oder gibt mit einer weiteren Plus-Karte weiter"
+            lines.append(text + ".")
+        elif col == WILD_COLOR:
+            lines.append(f"Du wünschst eine Farbe; dann ist {_platz(nxt)} dran.")
+        else:
+            lines.append(f"Danach ist {_platz(nxt)} dran.")
+    if len(hand) == 1:
+        lines.append("Das ist deine letzte Karte: damit gewinnst du die Runde.")
+    elif len(hand) == 2 and not view["seats"][seat]["one"]:
+        info["one_warning"] = True
+        lines.append("Drück vorher ONE, sonst ziehst du automatisch 2 Karten.")
+    info["triggers"] = " ".join(lines)
+    return info
+
+
+def requirement(view: View) -> dict[str, Any]:
+    """What is demanded above the pile, as a German line, and how many of the seat's cards fit.
+
+    Keys: ``top``, ``color``, ``color_name``, ``value`` (None after a wild), ``pending``,
+    ``text``, ``fitting`` (count of hand cards that may be laid), ``fitting_cards``.
+    """
+    top = _code(view["top"])
+    color = COLOR_CODE[view["color"]]
+    cname = COLOR_NAMES[color]
+    pending = view["pending"]
+    value = None if top >> 4 == WILD_COLOR else _value_text(top)
+    if pending:
+        if view["options"]["stacking"]:
+            kind = "2 Ziehen" if top & 15 == DRAW2 else "Wunsch Plus4"
+            text = f"{pending} Karten ziehen – oder mit {kind} weitergeben"
+            if kind == "Wunsch Plus4":
+                text += f" (nur ohne {cname} auf der Hand)"
+            text += "."
+        else:
+            text = f"{pending} Karten ziehen."
+    elif value is None:
+        text = f"Verlangt: {cname} (gewünscht)."
+    else:
+        text = f"Verlangt: {cname} oder {value}."
+    hand = [_code(c) for c in (view.get("hand") or [])]
+    fitting = [NAME[c] for c in hand if fits(view, c, hand)]
+    if view.get("hand") is not None:
+        text += (
+            f" Es passen {len(fitting)} deiner Karten."
+            if len(fitting) != 1
+            else (" Es passt 1 deiner Karten.")
+        )
+    return {
+        "top": view["top"],
+        "color": view["color"],
+        "color_name": cname,
+        "value": value,
+        "pending": pending,
+        "text": text,
+        "fitting": len(fitting),
+        "fitting_cards": fitting,
+    }

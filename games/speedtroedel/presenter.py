@@ -1,0 +1,524 @@
+"""Speedtrödel table: the trick with who laid what, the colour to follow, the attic, each seat's
+counter and box, the Schnäppchenblick pick, the Tauschrunde, "Heute gefragt", Kassensturz.
+
+Only the seat's view reaches this module. Card codes (``P7``, ``F``) stay in ``data-action`` and
+``data-card``; every text a player reads uses names ("Porzellan 7", "Fälschung").
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from games.engines.base import Action, Event, View
+from games.presenters.base import Frame, Presenter, action_json
+from games.speedtroedel.engine import preview
+
+COLOURS = ("P", "S", "B", "M", "E")
+COLOUR_NAME = {"P": "Porzellan", "S": "Spielzeug", "B": "Bücher", "M": "Messing", "E": "Smaragd"}
+COLOUR_CLASS = {
+    "P": "porzellan",
+    "S": "spielzeug",
+    "B": "buecher",
+    "M": "messing",
+    "E": "smaragd",
+}
+COLOUR_SYMBOL = {"P": "☕", "S": "♞", "B": "¶", "M": "☼", "E": "◆"}
+SPECIAL = {
+    "T": ("Tauschrunde", "⇄", "Am Ende des Stichs gibt jeder 1 Handkarte an den linken Nachbarn."),
+    "F": ("Fälschung", "✗", "Wer sie auf den Ladentisch nimmt, bekommt sofort −3 Punkte."),
+    "G": (
+        "Ganzer Posten",
+        "▣",
+        "Du nimmst alle anderen Karten des Stichs; der Sieger bekommt nur den Posten.",
+    ),
+    "V": ("Vordrängeln", "»", "Du spielst den nächsten Stich aus – egal, wer diesen gewinnt."),
+    "H": (
+        "Heute gefragt",
+        "!",
+        "Du nennst eine Farbe, die im nächsten Stich alle bedienen müssen.",
+    ),
+    "R": ("Ramschtag", "↓", "Im nächsten Stich gewinnt die niedrigste Karte."),
+}
+STARS = {1: "Schuppen", 2: "Speicher", 3: "Stadthaus", 4: "Landhaus", 5: "Schloss"}
+END_REASON = {
+    "ende": "Nach der letzten Runde ist der Markt zu.",
+    "leergekauft": "Leergekauft: Der Dachboden reicht nicht mehr für alle – der Markt schließt.",
+}
+
+
+def card_name(card: str) -> str:
+    """A card in words: "Porzellan 7", "Smaragd 0", "Fälschung"."""
+    if card in SPECIAL:
+        return SPECIAL[card][0]
+    return f"{COLOUR_NAME[card[0]]} {card[1:]}"
+
+
+def card_names(cards: list[str]) -> str:
+    return ", ".join(card_name(c) for c in cards)
+
+
+def stars(n: int) -> str:
+    return "★" * n
+
+
+@lru_cache(maxsize=512)
+def face_html(card: str, small: bool = False) -> SafeString:
+    """The rendered face of a card (``_card.html``), once per card and size per process."""
+    if card in SPECIAL:
+        name, symbol, effect = SPECIAL[card]
+        cls = "special fake" if card == "F" else "special"
+        f = {"cls": cls, "symbol": symbol, "sub": name, "title": f"{name}: {effect}"}
+    else:
+        colour, value = card[0], card[1:]
+        zero = value == "0"
+        title = card_name(card)
+        if zero:
+            title += " – Schnäppchenblick: Am Ende des Stichs nimmst du 1 Karte daraus."
+        f = {
+            "cls": COLOUR_CLASS[colour] + (" zero" if zero else ""),
+            "symbol": value,
+            "suit": COLOUR_SYMBOL[colour],
+            "sub": "Blick" if zero else "",
+            "title": title,
+        }
+    return SafeString(
+        render_to_string(
+            "games/speedtroedel/_card.html", {"f": f, "small": small, "name": card_name(card)}
+        )
+    )
+
+
+def _colour_chips(colours: list[str]) -> SafeString:
+    return SafeString(
+        "".join(
+            f'<span class="chip tcol {COLOUR_CLASS[c]} crossed" '
+            f'title="kann {COLOUR_NAME[c]} nicht bedienen"><span class="sr-only">kein '
+            f"{COLOUR_NAME[c]}</span></span>"
+            for c in colours
+        )
+    )
+
+
+class SpeedtroedelPresenter(Presenter):
+    slug = "speedtroedel"
+    board_template = "games/speedtroedel/board.html"
+
+    def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
+        names = frame.names
+        running = not view["over"]
+        ctx: dict[str, Any] = {
+            "status": (
+                f"Runde {view['round']} von {view['rounds']} · {view['hand_size']} Karten je "
+                "Händler"
+            )
+            if running
+            else END_REASON.get(view["end"] or "", "Die Partie ist vorbei."),
+            "follow_line": self._follow_line(view, names),
+            "trick": self._trick(view, names),
+            "trick_note": self._trick_note(view, names),
+            "last_trick": self._last_trick(view, names),
+            "attic": self._attic(view),
+            "seat_stats": self._seat_stats(view, names),
+            "shop": self._shop(view),
+            "round_summary": self._round_summary(view, names),
+            "turn_text": self._turn_text(view, names),
+        }
+        ctx.update(self._controls(view, legal, names))
+        return ctx
+
+    # -- parts of the screen ------------------------------------------------------------------
+    def _follow_line(self, view: View, names: list[str]) -> list[dict[str, str]]:
+        """What must be followed, and the effects of the trick in play."""
+        parts: list[dict[str, str]] = []
+        gq = view["gefragt"]
+        if gq:
+            c = gq["colour"]
+            parts.append(
+                {
+                    "text": f"Heute gefragt: {COLOUR_NAME[c]} (von {names[gq['seat']]})",
+                    "cls": f"gefragt {COLOUR_CLASS[c]}",
+                }
+            )
+        if view["ramsch"]:
+            parts.append(
+                {"text": "Ramschtag: Die niedrigste Karte gewinnt den Stich.", "cls": "ramsch"}
+            )
+        if view["phase"] == "play":
+            f = view["follow"]
+            if f:
+                parts.insert(
+                    0,
+                    {"text": f"Bedienen: {COLOUR_NAME[f]}", "cls": f"follow {COLOUR_CLASS[f]}"},
+                )
+            elif not view["trick"]:
+                parts.insert(0, {"text": "Noch keine Bedienfarbe – wer ausspielt, legt sie fest."})
+            else:
+                parts.insert(
+                    0,
+                    {
+                        "text": "Noch keine Bedienfarbe – die nächste Farb- oder Smaragdkarte legt "
+                        "sie fest."
+                    },
+                )
+        return parts
+
+    def _play(self, seat: int, card: str, names: list[str], winner: int | None = None):
+        return {
+            "seat": seat,
+            "name": names[seat],
+            "card": card,
+            "card_name": card_name(card),
+            "card_html": face_html(card),
+            "winner": seat == winner,
+        }
+
+    def _trick(self, view: View, names: list[str]) -> list[dict[str, Any]]:
+        pend = view["pending"]
+        winner = pend["winner"] if pend else None
+        return [self._play(s, c, names, winner) for s, c in view["trick"]]
+
+    def _trick_note(self, view: View, names: list[str]) -> str:
+        pend = view["pending"]
+        if not pend or not view["trick"]:
+            return ""
+        text = f"{names[pend['winner']]} fängt den Stich."
+        if pend["taken"] and view["phase"] == "pick":
+            text += " Schon genommen: " + "; ".join(
+                f"{names[s]} {card_name(c)}" for s, c in pend["taken"]
+            )
+        return text
+
+    def _last_trick(self, view: View, names: list[str]) -> dict[str, Any] | None:
+        t = view["last_trick"]
+        if t is None:
+            return None
+        w = t["winner"]
+        got: dict[int, list[str]] = {}
+        for s, c in t["taken"]:
+            got.setdefault(s, []).append(c)
+        outcome = [
+            f"{names[s]} bekommt {card_names(cs)}."
+            for s, cs in sorted(got.items(), key=lambda x: x[0] != w)
+        ]
+        notes = []
+        if t["gefragt"]:
+            notes.append(f"Heute gefragt: {COLOUR_NAME[t['gefragt']]}")
+        if t["ramsch"]:
+            notes.append("Ramschtag")
+        this_round = view["last_trick_round"] == view["round"]
+        return {
+            "title": (
+                f"Letzter Stich ({len(view['tricks'])})"
+                if this_round
+                else f"Letzter Stich (Runde {view['last_trick_round']})"
+            ),
+            "plays": [self._play(s, c, names, w) for s, c in t["plays"]],
+            "winner": names[w],
+            "outcome": outcome,
+            "notes": notes,
+        }
+
+    def _attic(self, view: View) -> dict[str, Any]:
+        a = view["attic"]
+        tiers = [
+            {"stars": stars(i + 1), "name": STARS[i + 1], "count": a["tiers"][i]} for i in range(5)
+        ]
+        return {
+            "count": a["count"],
+            "tiers": tiers,
+            "top_stars": stars(a["top_stars"]) if a["top_stars"] else "",
+            "top_name": STARS.get(a["top_stars"] or 0, ""),
+            "top_html": face_html(a["top"], True) if a["top"] else None,
+            "top_card": card_name(a["top"]) if a["top"] else "",
+            "open": bool(view["options"].get("dachboden_offen")),
+            "knapp": view["knapp"] and not view["over"],
+        }
+
+    def _seat_stats(self, view: View, names: list[str]) -> list[list[dict[str, Any]]]:
+        out = []
+        swap = view["phase"] == "swap"
+        for s in range(view["players"]):
+            n = view["counter_counts"][s]
+            row: list[dict[str, Any]] = [
+                {
+                    "label": "Ladentisch",
+                    "value": n,
+                    "cls": "counter",
+                    "title": "Karten auf dem Ladentisch",
+                },
+                {
+                    "label": "Kiste",
+                    "value": view["box_counts"][s],
+                    "cls": "box",
+                    "title": "Karten in der Lagerkiste",
+                },
+            ]
+            if n:
+                row.append(
+                    {
+                        "value": f"+{n}",
+                        "cls": "plus",
+                        "title": f"Beim Kassensturz +{n} Punkte für den Ladentisch",
+                    }
+                )
+            if s == view["seat"] and not view["over"] and "hand" in view:
+                # a tap on the own counter, box or "+n" opens "Dein Laden" (the browser opens a
+                # closed <details> around a fragment target)
+                for stat in row:
+                    stat["value"] = format_html(
+                        '<a href="#shop-inhalt" class="shop-link">{}</a>', stat["value"]
+                    )
+            if view["voids"][s] and not view["over"]:
+                row.append(
+                    {
+                        "value": _colour_chips(view["voids"][s]),
+                        "cls": "voids",
+                        "title": "konnte diese Farben nicht bedienen",
+                    }
+                )
+            if swap:
+                ready = s in view["swap_ready"]
+                row.append(
+                    {
+                        "value": "✓ gewählt" if ready else "wählt …",
+                        "cls": "swap-ready" if ready else "swap-wait",
+                    }
+                )
+            out.append(row)
+        return out
+
+    def _shop(self, view: View) -> dict[str, Any] | None:
+        """ "Dein Laden": the own counter, the box contents and next round's attic draws."""
+        if view["seat"] is None or "hand" not in view:
+            return None
+        missing = view.get("missing_next") or 0
+        last_round = view["round"] >= view["rounds"]
+        if last_round:
+            need = "Das ist die letzte Runde – danach wird abgerechnet."
+        elif missing:
+            need = (
+                f"Nach jetzigem Stand fehlen dir in Runde {view['round'] + 1} "
+                f"{missing} Karte{'n' if missing != 1 else ''} – die holst du vom Dachboden."
+            )
+        else:
+            need = (
+                f"Nach jetzigem Stand reichen Kiste und Ladentisch für Runde {view['round'] + 1}."
+            )
+        counter = view["counter"]
+        return {
+            "counter": [{"html": face_html(c, True), "name": card_name(c)} for c in counter],
+            "box": [{"html": face_html(c, True), "name": card_name(c)} for c in view["box"]],
+            "need": need,
+            "points": len(counter),
+            "swap": self._swap_note(view),
+        }
+
+    def _swap_note(self, view: View) -> str:
+        sw = view.get("swap")
+        if not sw:
+            return ""
+        return (
+            f"Tauschrunde: Du hast {card_name(sw['gave'])} weitergegeben und "
+            f"{card_name(sw['got'])} bekommen."
+        )
+
+    def _round_summary(self, view: View, names: list[str]) -> dict[str, Any] | None:
+        """Kassensturz: the standing after the last round, until the next round's first card."""
+        fresh = view["phase"] == "play" and not view["tricks"] and not view["trick"]
+        if not (view["over"] or (fresh and view["round"] > 1)):
+            return None
+        done = view["round"] if view["over"] else view["round"] - 1
+        scores = view["scores"]
+        best = max(scores)
+        order = sorted(range(view["players"]), key=lambda s: (-scores[s], s))
+        rows = []
+        for s in order:
+            gap = best - scores[s]
+            rows.append(
+                {
+                    "cells": [
+                        names[s],
+                        scores[s],
+                        "vorn" if gap == 0 else f"−{gap}",
+                        view["box_counts"][s],
+                    ],
+                    "winner": gap == 0,
+                }
+            )
+        title = f"Kassensturz nach Runde {done}"
+        if not view["over"] and view["leader"] is not None:
+            title += f" · {names[view['leader']]} spielt aus"
+        return {"title": title, "columns": ["Händler", "Punkte", "Abstand", "Kiste"], "rows": rows}
+
+    def _turn_text(self, view: View, names: list[str]) -> str | None:
+        me = view["seat"]
+        actors = view["actors"]
+        phase = view["phase"]
+        if not actors:
+            return None
+        who = actors[0]
+        mine = who == me
+        if phase == "swap":
+            waiting = ", ".join(names[a] for a in actors if a != me)
+            if me in actors:
+                return "Tauschrunde: Alle geben gleichzeitig 1 Karte nach links – du auch."
+            return f"Tauschrunde: Es wählen noch {waiting}."
+        if phase == "pick":
+            return (
+                "Schnäppchenblick: Nimm dir 1 Karte aus dem Stich."
+                if mine
+                else f"{names[who]} nimmt sich 1 Karte aus dem Stich (Schnäppchenblick)."
+            )
+        if phase == "ask":
+            return (
+                "Heute gefragt: Nenne die Farbe für den nächsten Stich."
+                if mine
+                else f"{names[who]} nennt die gefragte Farbe (Heute gefragt)."
+            )
+        if mine:
+            if not view["trick"]:
+                return "Du spielst aus."
+            f = view["follow"]
+            return f"Du bist am Zug – {COLOUR_NAME[f]} bedienen." if f else "Du bist am Zug."
+        if not view["trick"]:
+            return f"{names[who]} spielt aus."
+        return None
+
+    def _preview_text(self, view: View, card: str, names: list[str]) -> str:
+        p = preview(view, card)
+        if not p["legal"]:
+            return p["text"]
+        if p["leads"]:
+            if len(view["trick"]) == 0:
+                return f"Mit {card_name(card)} spielst du aus."
+            return f"Mit {card_name(card)} führst du den Stich."
+        if p["ahead"] is not None and p["ahead"] >= 0:
+            return f"Mit {card_name(card)} bleibt {names[p['ahead']]} vorn."
+        return f"Mit {card_name(card)} führt niemand den Stich."
+
+    def _controls(self, view: View, legal: list[Action], names: list[str]) -> dict[str, Any]:
+        me = view["seat"]
+        out: dict[str, Any] = {"decision": None}
+        hand = view.get("hand") or []
+        types = {a["type"] for a in legal}
+        by_card = {a["card"]: a for a in legal if a["type"] in ("play", "swap")}
+        phase = view["phase"]
+        cards = []
+        for n, card in enumerate(hand, start=1):
+            act = by_card.get(card)
+            entry: dict[str, Any] = {
+                "card": card,
+                "name": card_name(card),
+                "html": face_html(card),
+                "key": str(n) if n <= 9 and act else "",
+                "action": action_json(act) if act else "",
+                "fake": card == "F",
+            }
+            if phase == "play" and "play" in types:
+                entry["preview"] = (
+                    self._preview_text(view, card, names)
+                    if act
+                    else (
+                        f"{card_name(card)} darfst du jetzt nicht legen"
+                        + (f": {COLOUR_NAME[view['follow']]} bedienen." if view["follow"] else ".")
+                    )
+                )
+            cards.append(entry)
+        out["hand_cards"] = cards
+        out["shop_swap"] = self._swap_note(view) if phase != "over" else ""
+        if me is None:
+            return out
+        n = view["players"]
+        left = names[(me + 1) % n]
+        if phase == "swap":
+            mine = view.get("swap_choice")
+            if mine:
+                out["swap_waiting"] = (
+                    f"Du gibst {card_name(mine)} an {left} weiter – warte auf die anderen."
+                )
+        if not legal:
+            return out
+        if "pick" in types:
+            out["decision"] = "pick"
+            out["pick_choices"] = [
+                {
+                    "action": action_json(a),
+                    "html": face_html(a["card"]),
+                    "name": card_name(a["card"]),
+                    "key": str(i) if i <= 9 else "",
+                }
+                for i, a in enumerate(legal, start=1)
+            ]
+            out["decision_title"] = "Schnäppchenblick: Welche Karte nimmst du dir aus dem Stich?"
+        elif "swap" in types:
+            out["decision"] = "swap"
+            out["decision_title"] = f"Tauschrunde: Welche Karte gibst du an {left} weiter?"
+        elif "ask" in types:
+            out["decision"] = "ask"
+            out["decision_title"] = (
+                "Heute gefragt: Welche Farbe müssen im nächsten Stich alle bedienen?"
+            )
+            counts = {c: sum(1 for h in hand if h[0] == c and h not in SPECIAL) for c in COLOURS}
+            out["ask_choices"] = [
+                {
+                    "action": action_json(a),
+                    "label": COLOUR_NAME[a["colour"]],
+                    "cls": COLOUR_CLASS[a["colour"]],
+                    "key": str(i),
+                    "have": counts.get(a["colour"], 0),
+                }
+                for i, a in enumerate(legal, start=1)
+            ]
+        elif "play" in types:
+            out["decision"] = "play"
+        return out
+
+    # -- the move ticker ----------------------------------------------------------------------
+    def describe(self, event: Event, names: list[str]) -> str | None:
+        t = event.get("type")
+        who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
+        if t == "play":
+            return f"{who} legt {card_name(event['card'])}."
+        if t == "trick":
+            w = event["winner"]
+            others: dict[int, list[str]] = {}
+            for s, c in event["taken"]:
+                if s != w:
+                    others.setdefault(s, []).append(c)
+            text = f"{names[w]} fängt den Stich"
+            if others:
+                text += " – " + "; ".join(
+                    f"{names[s]} nimmt {card_names(cs)}" for s, cs in others.items()
+                )
+            return text + "."
+        if t == "pick":
+            return f"{who} nimmt {card_name(event['card'])} (Schnäppchenblick)."
+        if t == "penalty":
+            return f"{who} hat eine Fälschung erwischt: {event['points']} Punkte."
+        if t == "swap_start":
+            return "Tauschrunde: Alle geben gleichzeitig 1 Karte nach links."
+        if t == "swap_chosen":
+            return f"{who} hat eine Karte zum Tauschen gewählt."
+        if t == "swap_done":
+            return "Getauscht: Jede gewählte Karte liegt jetzt beim linken Nachbarn."
+        if t == "ask":
+            return f"{who} fragt heute {COLOUR_NAME[event['colour']]} – alle müssen bedienen."
+        if t == "round_end":
+            scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["scores"]))
+            return f"Kassensturz nach Runde {event['round']}: {scores}."
+        if t == "round_start":
+            draws = [f"{names[s]} {d}" for s, d in enumerate(event.get("attic_draws") or []) if d]
+            text = f"Runde {event['round']}"
+            if draws:
+                text += " – vom Dachboden: " + ", ".join(draws)
+            return text + f". {names[event['leader']]} spielt aus."
+        if t == "game_over":
+            if event.get("reason") == "leergekauft":
+                return "Leergekauft: Der Dachboden reicht nicht mehr – der Markt schließt."
+            return "Die Partie ist vorbei."
+        return None

@@ -1,0 +1,1 @@
+"""speedwerk: the whole game in one package (see games/catalog.py)."""

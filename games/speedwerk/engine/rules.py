@@ -1,0 +1,813 @@
+"""Speedwerk rules: state, dealing, bidding with the sum rule, tricks, special cards, scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engines.base import (
+    Action,
+    Event,
+    IllegalAction,
+    InvalidOptions,
+    Option,
+    Result,
+    shuffle_rng,
+)
+from games.speedwerk.engine.cards import (
+    COLOR_CARDS,
+    COLOR_NAMES,
+    COLORS,
+    DEALER_CHOOSES,
+    DECLARE,
+    DW,
+    FB,
+    K_NUM,
+    K_SS,
+    KEY_TO_SPECIAL,
+    N_NUMBERS,
+    PT,
+    SPECIAL_KEYS,
+    SPECIAL_NAMES,
+    SPECIALS,
+    TR,
+    card_name,
+    card_str,
+    effective,
+    parse_card,
+    play_info,
+    trick_winner,
+)
+
+P_TRUMP, P_BID, P_PLAY, P_PASS, P_ADJUST, P_SWAP, P_OVER = range(7)
+PHASE_NAMES = ("trump", "bid", "play", "pass", "adjust", "swap", "over")
+
+Play = tuple[int, int, int]  # (seat, card, declaration)
+
+
+@dataclass
+class WerkState:
+    players: int
+    specials: list[int]
+    seed: int
+    first_round: int
+    n_rounds: int
+    round_no: int = 0
+    dealer: int = 0
+    phase: int = P_BID
+    turn: int = 0
+    hands: list[list[int]] = field(default_factory=list)
+    stock: list[int] = field(default_factory=list)
+    trump_card: int = -1
+    trump: int = -1
+    bids: list[int] = field(default_factory=list)
+    won: list[int] = field(default_factory=list)
+    leader: int = 0
+    trick: list[Play] = field(default_factory=list)
+    suit: int = -1
+    #: completed tricks of the round: (leader, plays, winner or -1, would-be winner)
+    tricks: list[tuple[int, tuple[Play, ...], int, int]] = field(default_factory=list)
+    #: cards lying in the last completed trick (changed by the Schrottsammlerin)
+    pile: list[int] = field(default_factory=list)
+    #: Schrottsammlerin swaps of the round: (trick index, seat, gave, took)
+    swaps: list[tuple[int, int, int, int]] = field(default_factory=list)
+    #: every card out of play this round (played, given into a trick), face up
+    gone: list[int] = field(default_factory=list)
+    voids: list[int] = field(default_factory=list)  # bitmask of colours a seat cannot hold
+    known: list[list[int]] = field(default_factory=list)  # publicly known hand cards (swaps)
+    passed: list[int] = field(default_factory=list)  # card a seat passed, still known in left hand
+    pass_choice: list[int] = field(default_factory=list)
+    adjust_seat: int = -1
+    swap_queue: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    sheet: list[dict[str, Any]] = field(default_factory=list)
+
+
+def copy_state(st: WerkState) -> WerkState:
+    new = WerkState.__new__(WerkState)
+    d = new.__dict__
+    d.update(st.__dict__)
+    d["specials"] = st.specials[:]
+    d["hands"] = [h[:] for h in st.hands]
+    d["stock"] = st.stock[:]
+    d["bids"] = st.bids[:]
+    d["won"] = st.won[:]
+    d["trick"] = st.trick[:]
+    d["tricks"] = st.tricks[:]
+    d["pile"] = st.pile[:]
+    d["swaps"] = st.swaps[:]
+    d["gone"] = st.gone[:]
+    d["voids"] = st.voids[:]
+    d["known"] = [k[:] for k in st.known]
+    d["passed"] = st.passed[:]
+    d["pass_choice"] = st.pass_choice[:]
+    d["swap_queue"] = st.swap_queue[:]
+    d["scores"] = st.scores[:]
+    d["sheet"] = st.sheet[:]  # entries are never mutated
+    return new
+
+
+# -- the round ---------------------------------------------------------------------------------
+def deck_of(specials: Sequence[int]) -> list[int]:
+    return list(range(N_NUMBERS)) + sorted(specials)
+
+
+def start_round(st: WerkState, stack: list[int] | None = None) -> None:
+    """Deal round ``st.round_no``: hands in blocks of r cards (seat 0 first), then the trump card."""
+    r = st.round_no
+    p = st.players
+    st.dealer = (r - 1) % p
+    deck = deck_of(st.specials)
+    rng = shuffle_rng(st.seed, r)
+    if stack:
+        rest = [c for c in deck if c not in set(stack)]
+        rng.shuffle(rest)
+        deck = list(stack) + rest
+    else:
+        rng.shuffle(deck)
+    st.hands = [sorted(deck[i * r : (i + 1) * r]) for i in range(p)]
+    rest = deck[p * r :]
+    st.trump_card = rest[0] if rest else -1
+    st.stock = rest[1:]
+    tc = st.trump_card
+    st.trump = tc // 15 if 0 <= tc < N_NUMBERS else -1
+    st.bids = [-1] * p
+    st.won = [0] * p
+    st.trick = []
+    st.suit = -1
+    st.tricks = []
+    st.pile = []
+    st.swaps = []
+    st.gone = []
+    st.voids = [0] * p
+    st.known = [[] for _ in range(p)]
+    st.passed = [-1] * p
+    st.pass_choice = [-1] * p
+    st.adjust_seat = -1
+    st.swap_queue = []
+    st.leader = (st.dealer + 1) % p
+    if tc in DEALER_CHOOSES:
+        st.phase = P_TRUMP
+        st.turn = st.dealer
+    else:
+        st.phase = P_BID
+        st.turn = st.leader
+
+
+def forbidden_bid(st: WerkState, seat: int) -> int:
+    """The sum rule: the value the dealer may not bid (-1 when there is none)."""
+    if seat != st.dealer:
+        return -1
+    rest = st.round_no - sum(b for i, b in enumerate(st.bids) if i != seat)
+    return rest if 0 <= rest <= st.round_no else -1
+
+
+def legal_bids(st: WerkState, seat: int) -> list[int]:
+    bad = forbidden_bid(st, seat)
+    return [b for b in range(st.round_no + 1) if b != bad]
+
+
+def needs_decl(st: WerkState, card: int) -> int:
+    """0: nothing to declare, 1: a colour, 2: Meisterwerk/Blindgänger."""
+    e = effective(card, st.trump_card)
+    if e in COLOR_CARDS:
+        return 1
+    if e == PT:
+        return 2
+    return 0
+
+
+def playable_cards(st: WerkState, seat: int) -> list[int]:
+    hand = st.hands[seat]
+    suit = st.suit
+    if suit >= 0:
+        lo = suit * 15
+        follow = [c for c in hand if lo <= c < lo + 15]
+        if follow:
+            return follow + [c for c in hand if c >= N_NUMBERS]
+    return hand
+
+
+def legal_plays(st: WerkState, seat: int) -> list[tuple[int, int]]:
+    """Every legal ``(card, declaration)``: follow the suit with number cards, specials always."""
+    out: list[tuple[int, int]] = []
+    for c in playable_cards(st, seat):
+        kind = needs_decl(st, c) if c >= N_NUMBERS else 0
+        if kind == 1:
+            out.extend((c, k) for k in range(4))
+        elif kind == 2:
+            out.append((c, 1))
+            out.append((c, 0))
+        else:
+            out.append((c, -1))
+    return out
+
+
+def is_blind(st: WerkState) -> bool:
+    return st.round_no == 1
+
+
+def blind_decl(st: WerkState, seat: int, card: int) -> int:
+    """Declaration for an unseen card (blind round), made in favour of its owner's bid.
+
+    The owner sees every other card, so each option is tried against the whole trick: the cards
+    still to come are added with their own owners' likely choices. The first option whose outcome
+    fits the bid (win for a bid of 1, lose for 0) is taken, else the first option."""
+    kind = needs_decl(st, card)
+    if kind == 0:
+        return -1
+    options = list(range(4)) if kind == 1 else [1, 0]
+    p = st.players
+    later = [(seat + i) % p for i in range(1, p - len(st.trick))]
+    for d in options:
+        trial = st.trick + [(seat, card, d)]
+        for o in later:
+            if st.hands[o]:
+                c = st.hands[o][0]
+                trial.append((o, c, _guess_decl(st, o, c)))
+        if _winner_seat(st, trial) == seat if _wants(st, seat) else _winner_seat(st, trial) != seat:
+            return d
+    return options[0]
+
+
+def _wants(st: WerkState, seat: int) -> bool:
+    return st.bids[seat] > st.won[seat]
+
+
+def _guess_decl(st: WerkState, seat: int, card: int) -> int:
+    kind = needs_decl(st, card)
+    if kind == 0:
+        return -1
+    if kind == 2:
+        return 1 if _wants(st, seat) else 0
+    if _wants(st, seat):
+        return st.trump if st.trump >= 0 else 0
+    return next(c for c in range(4) if c != st.trump)
+
+
+def _winner_seat(st: WerkState, plays: list[Play]) -> int:
+    trump = st.trump
+    tc = st.trump_card
+    infos = []
+    for _s, c, d in plays:
+        e = effective(c, tc)
+        if e == TR:
+            trump = d
+        infos.append(play_info(e, d))
+    w, _ = trick_winner(infos, trump)
+    return plays[w][0] if w >= 0 else -1
+
+
+def actors_of(st: WerkState) -> list[int]:
+    if st.phase == P_OVER:
+        return []
+    if st.phase == P_PASS:
+        return [s for s in range(st.players) if st.pass_choice[s] < 0]
+    return [st.turn]
+
+
+# -- internal moves (validated by the caller) ---------------------------------------------------
+def do_trump(st: WerkState, colour: int) -> None:
+    st.trump = colour
+    st.phase = P_BID
+    st.turn = st.leader
+
+
+def do_bid(st: WerkState, seat: int, bid: int) -> None:
+    st.bids[seat] = bid
+    if seat == st.dealer:
+        st.phase = P_PLAY
+        st.turn = st.leader
+    else:
+        st.turn = (seat + 1) % st.players
+
+
+def do_play(st: WerkState, seat: int, card: int, decl: int) -> list[Event]:
+    hand = st.hands[seat]
+    hand.remove(card)
+    eff = effective(card, st.trump_card)
+    kind, colour, _value = play_info(eff, decl)
+    if card < N_NUMBERS and st.suit >= 0 and colour != st.suit:
+        st.voids[seat] |= 1 << st.suit
+    if kind == K_NUM and st.suit < 0:
+        st.suit = colour
+    if eff == TR:  # Transformator: its colour is trump from this trick on
+        st.trump = decl
+    st.trick.append((seat, card, decl))
+    st.gone.append(card)
+    _forget(st, card)
+    if len(st.trick) < st.players:
+        st.turn = (seat + 1) % st.players
+        return []
+    return finish_trick(st)
+
+
+def _forget(st: WerkState, card: int) -> None:
+    for k in st.known:
+        if card in k:
+            k.remove(card)
+    passed = st.passed
+    for i in range(st.players):
+        if passed[i] == card:
+            passed[i] = -1
+
+
+def finish_trick(st: WerkState) -> list[Event]:
+    plays = st.trick
+    tc = st.trump_card
+    effs = [effective(c, tc) for (_s, c, _d) in plays]
+    infos = [play_info(e, d) for e, (_s, _c, d) in zip(effs, plays, strict=True)]
+    w, would = trick_winner(infos, st.trump)
+    winner = plays[w][0] if w >= 0 else -1
+    st.tricks.append((plays[0][0], tuple(plays), winner, plays[would][0]))
+    st.pile = [c for (_s, c, _d) in plays]
+    if winner >= 0:
+        st.won[winner] += 1
+    st.leader = plays[would][0]
+    st.trick = []
+    st.suit = -1
+    cards_left = bool(st.hands[0])
+    if cards_left and FB in effs:
+        st.pass_choice = [-1] * st.players
+        st.phase = P_PASS
+    else:
+        st.phase = -1
+    st.adjust_seat = winner if (winner >= 0 and DW in effs) else -1
+    st.swap_queue = (
+        [plays[i][0] for i, inf in enumerate(infos) if inf[0] == K_SS] if cards_left else []
+    )
+    event: Event = {
+        "type": "trick",
+        "winner": winner,
+        "leads_next": st.leader,
+        "kessel": winner < 0,
+    }
+    events = [event]
+    if st.phase != P_PASS:
+        events.extend(advance(st))
+    return events
+
+
+def advance(st: WerkState) -> list[Event]:
+    """After a trick (and each of its effects): the next pending effect, else the next trick or
+    the scoring."""
+    if st.adjust_seat >= 0:
+        st.phase = P_ADJUST
+        st.turn = st.adjust_seat
+        return []
+    if st.swap_queue:
+        st.phase = P_SWAP
+        st.turn = st.swap_queue[0]
+        return []
+    if st.hands[0]:
+        st.phase = P_PLAY
+        st.turn = st.leader
+        return []
+    return score_round(st)
+
+
+def do_pass_choice(st: WerkState, seat: int, card: int) -> list[Event]:
+    st.pass_choice[seat] = card
+    if min(st.pass_choice) < 0:
+        return [{"type": "pass_chosen", "seat": seat}]
+    p = st.players
+    for s in range(p):
+        st.hands[s].remove(st.pass_choice[s])
+    for s in range(p):
+        h = st.hands[(s + 1) % p]
+        h.append(st.pass_choice[s])
+        h.sort()
+    st.passed = st.pass_choice[:]
+    st.pass_choice = [-1] * p
+    st.known = [[] for _ in range(p)]
+    st.voids = [0] * p
+    return [{"type": "pass_chosen", "seat": seat}, {"type": "passed"}, *advance(st)]
+
+
+def bid_changes(st: WerkState, seat: int) -> list[int]:
+    b = st.bids[seat]
+    return [d for d in (-1, 1) if 0 <= b + d <= st.round_no]
+
+
+def do_adjust(st: WerkState, seat: int, delta: int) -> list[Event]:
+    st.bids[seat] += delta
+    st.adjust_seat = -1
+    return [{"type": "bid_changed", "seat": seat, "bid": st.bids[seat]}, *advance(st)]
+
+
+def swap_options(st: WerkState, seat: int) -> list[tuple[int, int]]:
+    """(give, take) pairs of the Schrottsammlerin: any hand card for any other card of the trick."""
+    last = st.tricks[-1][1]
+    own = [c for (s, c, _d) in last if s == seat]
+    takeable = [c for c in st.pile if c not in own]
+    return [(g, t) for g in st.hands[seat] for t in takeable]
+
+
+def do_swap(st: WerkState, seat: int, give: int, take: int) -> list[Event]:
+    st.swap_queue.pop(0)
+    events: list[Event] = []
+    if give >= 0:
+        hand = st.hands[seat]
+        hand.remove(give)
+        hand.append(take)
+        hand.sort()
+        st.pile[st.pile.index(take)] = give
+        st.gone.remove(take)
+        st.gone.append(give)
+        _forget(st, give)
+        st.known[seat].append(take)
+        st.swaps.append((len(st.tricks) - 1, seat, give, take))
+        events.append(
+            {"type": "swapped", "seat": seat, "gave": card_str(give), "took": card_str(take)}
+        )
+    else:
+        events.append({"type": "kept", "seat": seat})
+    events.extend(advance(st))
+    return events
+
+
+def score_round(st: WerkState) -> list[Event]:
+    points = []
+    for s in range(st.players):
+        diff = abs(st.won[s] - st.bids[s])
+        points.append(20 + 10 * st.bids[s] if diff == 0 else -10 * diff)
+        st.scores[s] += points[-1]
+    st.sheet.append(
+        {
+            "round": st.round_no,
+            "dealer": st.dealer,
+            "bids": st.bids[:],
+            "won": st.won[:],
+            "points": points,
+            "totals": st.scores[:],
+        }
+    )
+    events: list[Event] = [{"type": "round_scored", "round": st.round_no, "points": points}]
+    if st.round_no >= st.n_rounds:
+        st.phase = P_OVER
+        st.turn = -1
+        events.append({"type": "game_over", "scores": st.scores[:]})
+        return events
+    st.round_no += 1
+    start_round(st)
+    events.append(round_event(st))
+    return events
+
+
+def round_event(st: WerkState) -> Event:
+    return {
+        "type": "round_started",
+        "round": st.round_no,
+        "dealer": st.dealer,
+        "trump_card": card_str(st.trump_card) if st.trump_card >= 0 else None,
+        "trump": COLORS[st.trump] if st.trump >= 0 else None,
+    }
+
+
+# -- notation of actions ------------------------------------------------------------------------
+def play_action(card: int, decl: int, st: WerkState) -> Action:
+    a: Action = {"type": "play", "card": card_str(card)}
+    kind = needs_decl(st, card) if card >= N_NUMBERS else 0
+    if kind == 1:
+        a["color"] = COLORS[decl]
+    elif kind == 2:
+        a["declare"] = DECLARE[decl]
+    return a
+
+
+def play_entry(st: WerkState, play: Play) -> dict[str, Any]:
+    seat, card, decl = play
+    e: dict[str, Any] = {"seat": seat, "card": card_str(card)}
+    kind = needs_decl(st, card) if card >= N_NUMBERS else 0
+    if kind == 1:
+        e["color"] = COLORS[decl]
+    elif kind == 2:
+        e["declare"] = DECLARE[decl]
+    return e
+
+
+def parse_entry(st: WerkState, e: dict[str, Any]) -> Play:
+    card = parse_card(e["card"])
+    assert card is not None
+    decl = -1
+    if "color" in e:
+        decl = COLORS.index(e["color"])
+    elif "declare" in e:
+        decl = DECLARE.index(e["declare"])
+    return (e["seat"], card, decl)
+
+
+ALL_SPECIALS = [SPECIAL_KEYS[s] for s in SPECIALS]
+
+OPTIONS = (
+    Option(
+        key="specials",
+        label="Sonderkarten",
+        default=[],
+        kind=list,
+        choices=tuple((SPECIAL_KEYS[s], SPECIAL_NAMES[s]) for s in SPECIALS),
+        help="Jede der neun Sonderkarten lässt sich einzeln zuschalten; die Funkenfee nur "
+        "zusammen mit dem Dampfkoloss.",
+    ),
+    Option(
+        key="kurz",
+        label="Kurze Partie (3 Runden)",
+        default=False,
+        help="Nur die Runden 1 bis 3 – zum Kennenlernen.",
+    ),
+)
+
+#: the rounds of a "Kurze Partie"
+SHORT_ROUNDS = 3
+
+
+# -- the game as functions (wired into the engine by ``engine.py``) ----------------------
+def check_options(options: dict[str, Any], players: int) -> None:
+    chosen = options["specials"]
+    if "funkenfee" in chosen and "dampfkoloss" not in chosen:
+        raise InvalidOptions(
+            "Die Funkenfee gibt es nur zusammen mit dem Dampfkoloss: bitte beide zuschalten "
+            "oder die Funkenfee weglassen."
+        )
+    # a stable order, so that equal selections give equal options
+    options["specials"] = [k for k in ALL_SPECIALS if k in chosen]
+
+
+def new_game(
+    players: int,
+    opts: dict[str, Any],
+    seed: int,
+    deck: Sequence[str] | None = None,
+    *,
+    first_round: int = 1,
+) -> WerkState:
+    """Start a game. ``deck`` stacks the first round, top first: seat 0's cards, then seat
+    1's, …, then the trump card; cards not listed are shuffled below. ``first_round`` lets
+    tests start in a later round (dealer and hand size as in that round)."""
+    specials = sorted(KEY_TO_SPECIAL[k] for k in opts["specials"])
+    n_rounds = SHORT_ROUNDS if opts.get("kurz") else 60 // players
+    if not 1 <= first_round <= n_rounds:
+        raise InvalidOptions(f"Runde {first_round} gibt es bei {players} Spielern nicht.")
+    stack: list[int] | None = None
+    if deck is not None:
+        stack = []
+        full = set(deck_of(specials))
+        for text in deck:
+            c = parse_card(text)
+            if c is None or c not in full or c in stack:
+                raise InvalidOptions(f"Ungültiger Kartenstapel: „{text}“.")
+            stack.append(c)
+    st = WerkState(
+        players=players,
+        specials=specials,
+        seed=seed,
+        first_round=first_round,
+        n_rounds=n_rounds,
+        round_no=first_round,
+        scores=[0] * players,
+    )
+    start_round(st, stack)
+    return st
+
+
+def simultaneous_key(state: WerkState) -> str | None:
+    """The Fließband passing after trick ``len(tricks)`` of round ``round_no`` (the only
+    phase in which several seats act at once; bidding and the blind round are turns)."""
+    if state.phase == P_PASS:
+        return f"pass:{state.round_no}:{len(state.tricks)}"
+    return None
+
+
+def legal_actions(state: WerkState, seat: int) -> list[Action]:
+    st = state
+    if st.phase == P_OVER or seat not in actors_of(st):
+        return []
+    ph = st.phase
+    if ph == P_TRUMP:
+        return [{"type": "trump", "color": c} for c in COLORS]
+    if ph == P_BID:
+        return [{"type": "bid", "tricks": b} for b in legal_bids(st, seat)]
+    if ph == P_PLAY:
+        if is_blind(st):
+            return [{"type": "play_blind"}]
+        return [play_action(c, d, st) for (c, d) in legal_plays(st, seat)]
+    if ph == P_PASS:
+        return [{"type": "pass", "card": card_str(c)} for c in st.hands[seat]]
+    if ph == P_ADJUST:
+        return [{"type": "adjust", "delta": d} for d in bid_changes(st, seat)]
+    if ph == P_SWAP:
+        return [{"type": "keep"}] + [
+            {"type": "swap", "give": card_str(g), "take": card_str(t)}
+            for (g, t) in swap_options(st, seat)
+        ]
+    return []
+
+
+def apply(state: WerkState, seat: int, action: Action) -> list[Event]:
+    st = state
+    if st.phase == P_OVER:
+        raise IllegalAction("Das Spiel ist schon vorbei.")
+    if not isinstance(seat, int) or seat not in actors_of(st):
+        raise IllegalAction("Du bist gerade nicht am Zug.")
+    if not isinstance(action, dict):
+        raise IllegalAction("Ungültige Aktion.")
+    legal = legal_actions(st, seat)
+    match = next((a for a in legal if a == action and _same_types(a, action)), None)
+    if match is None:
+        raise IllegalAction(why_illegal(st, seat, action))
+    return apply_legal(st, seat, match)
+
+
+def apply_legal(st: WerkState, seat: int, a: Action) -> list[Event]:
+    t = a["type"]
+    if t == "trump":
+        colour = COLORS.index(a["color"])
+        do_trump(st, colour)
+        return [{"type": "trump_chosen", "seat": seat, "color": a["color"]}]
+    if t == "bid":
+        do_bid(st, seat, a["tricks"])
+        return [{"type": "bid", "seat": seat, "tricks": a["tricks"]}]
+    if t in ("play", "play_blind"):
+        if t == "play_blind":
+            card = st.hands[seat][0]
+            decl = blind_decl(st, seat, card)
+        else:
+            card = _card(a["card"])
+            decl = -1
+            if "color" in a:
+                decl = COLORS.index(a["color"])
+            elif "declare" in a:
+                decl = DECLARE.index(a["declare"])
+        ev = {"type": "played", **play_entry(st, (seat, card, decl))}
+        return [ev, *do_play(st, seat, card, decl)]
+    if t == "pass":
+        return do_pass_choice(st, seat, _card(a["card"]))
+    if t == "adjust":
+        return do_adjust(st, seat, a["delta"])
+    if t == "swap":
+        g, tk = parse_card(a["give"]), parse_card(a["take"])
+        assert g is not None and tk is not None
+        return do_swap(st, seat, g, tk)
+    return do_swap(st, seat, -1, -1)  # keep
+
+
+def why_illegal(st: WerkState, seat: int, action: dict[str, Any]) -> str:
+    t = action.get("type")
+    wanted = {
+        P_TRUMP: "Jetzt bestimmt der Geber die Trumpffarbe.",
+        P_BID: "Jetzt wird angesagt.",
+        P_PLAY: "Jetzt wird eine Karte gespielt.",
+        P_PASS: "Jetzt gibt jeder eine Karte nach links weiter (Fließband).",
+        P_ADJUST: "Jetzt ändert der Stichgewinner seine Ansage (Dampfwolke).",
+        P_SWAP: "Jetzt darf die Schrottsammlerin tauschen.",
+    }[st.phase]
+    expected = {
+        P_TRUMP: ("trump",),
+        P_BID: ("bid",),
+        P_PLAY: ("play_blind",) if is_blind(st) else ("play",),
+        P_PASS: ("pass",),
+        P_ADJUST: ("adjust",),
+        P_SWAP: ("swap", "keep"),
+    }[st.phase]
+    if t not in expected:
+        if t == "play" and is_blind(st) and st.phase == P_PLAY:
+            return "In der blinden Runde spielst du deine Karte verdeckt aus."
+        return f"Diese Aktion passt gerade nicht. {wanted}"
+    if t == "trump":
+        return "Bitte Rot, Blau, Grün oder Gelb wählen."
+    if t == "bid":
+        b = action.get("tricks")
+        if isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= st.round_no:
+            return (
+                f"Summenregel: Als Geber darfst du nicht {b} ansagen, sonst ergäbe die Summe "
+                f"aller Ansagen genau {st.round_no}."
+            )
+        return f"Ansage muss eine ganze Zahl von 0 bis {st.round_no} sein."
+    if t in ("play", "pass"):
+        card = parse_card(action.get("card"))
+        if card is None:
+            return "Unbekannte Karte."
+        if card not in st.hands[seat]:
+            return f"{card_name(card)} hast du nicht auf der Hand."
+        if t == "play":
+            if card < N_NUMBERS and card not in playable_cards(st, seat):
+                return f"Du musst {COLOR_NAMES[st.suit]} bedienen."
+            kind = needs_decl(st, card)
+            if kind == 1:
+                return f"Zu {card_name(card)} gehört eine Farbe: Rot, Blau, Grün oder Gelb."
+            if kind == 2:
+                return "Der Prototyp wird als Meisterwerk oder als Blindgänger gespielt."
+        return "Diese Karte kann so nicht gespielt werden."
+    if t == "adjust":
+        return (
+            "Die Ansage ändert sich um +1 oder −1 (0 nur nach oben, die Rundenzahl nur nach unten)."
+        )
+    return "Tausch: eine Handkarte gegen eine andere Karte aus dem Stich – oder nicht tauschen."
+
+
+def result(state: WerkState) -> Result | None:
+    if state.phase != P_OVER:
+        return None
+    scores = state.scores[:]
+    places = [1 + sum(1 for o in scores if o > s) for s in scores]
+    winners = [i for i, pl in enumerate(places) if pl == 1]
+    return Result(
+        scores=scores,
+        places=places,
+        winners=winners,
+        leaderboard=scores[:],
+        details={"sheet": [dict(r) for r in state.sheet]},
+    )
+
+
+def state_to_json(state: WerkState) -> dict[str, Any]:
+    st = state
+    d = dict(st.__dict__)
+    d["hands"] = [h[:] for h in st.hands]
+    d["trick"] = [list(p) for p in st.trick]
+    d["tricks"] = [[ld, [list(p) for p in plays], w, wb] for (ld, plays, w, wb) in st.tricks]
+    d["swaps"] = [list(s) for s in st.swaps]
+    d["known"] = [k[:] for k in st.known]
+    d["sheet"] = [dict(r) for r in st.sheet]
+    for key in ("specials", "stock", "bids", "won", "pile", "gone", "voids", "passed"):
+        d[key] = list(d[key])
+    d["pass_choice"] = st.pass_choice[:]
+    d["swap_queue"] = st.swap_queue[:]
+    d["scores"] = st.scores[:]
+    return d
+
+
+def state_from_json(data: dict[str, Any]) -> WerkState:
+    d = dict(data)
+    d["hands"] = [list(h) for h in d["hands"]]
+    d["trick"] = [tuple(p) for p in d["trick"]]
+    d["tricks"] = [
+        (ld, tuple(tuple(p) for p in plays), w, wb) for (ld, plays, w, wb) in d["tricks"]
+    ]
+    d["swaps"] = [tuple(s) for s in d["swaps"]]
+    d["known"] = [list(k) for k in d["known"]]
+    d["sheet"] = [dict(r) for r in d["sheet"]]
+    for key in (
+        "specials",
+        "stock",
+        "bids",
+        "won",
+        "pile",
+        "gone",
+        "voids",
+        "passed",
+        "pass_choice",
+        "swap_queue",
+        "scores",
+    ):
+        d[key] = list(d[key])
+    return WerkState(**d)
+
+
+def describe_action(action: Action) -> str:
+    t = action.get("type")
+    if t == "bid":
+        return f"sagt {action.get('tricks')} an"
+    if t == "trump":
+        return f"wählt Trumpf {_colour_name(action.get('color'))}"
+    if t == "play_blind":
+        return "spielt die verdeckte Karte"
+    if t == "play":
+        card = parse_card(action.get("card"))
+        text = f"spielt {card_name(card)}" if card is not None else "spielt"
+        if "color" in action:
+            text += f" ({_colour_name(action['color'])})"
+        if "declare" in action:
+            text += " als " + (
+                "Meisterwerk" if action["declare"] == "meisterwerk" else "Blindgänger"
+            )
+        return text
+    if t == "pass":
+        return "gibt eine Karte weiter"
+    if t == "adjust":
+        return "erhöht die Ansage um 1" if action.get("delta") == 1 else "senkt die Ansage um 1"
+    if t == "swap":
+        return f"tauscht gegen {action.get('take')}"
+    if t == "keep":
+        return "tauscht nicht"
+    return ", ".join(f"{k}={v}" for k, v in action.items())
+
+
+def none_if_negative(value: int) -> int | None:
+    return value if value >= 0 else None
+
+
+def _card(text: str) -> int:
+    card = parse_card(text)
+    assert card is not None
+    return card
+
+
+def _colour_name(code: Any) -> str:
+    return COLOR_NAMES[COLORS.index(code)] if code in COLORS else str(code)
+
+
+def _same_types(a: Action, b: dict[str, Any]) -> bool:
+    """Equal dicts with equal value types (``True`` is no bid of 1, ``1.0`` no delta)."""
+    return all(type(a[k]) is type(b[k]) for k in a)

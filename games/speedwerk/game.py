@@ -1,0 +1,39 @@
+"""Speedwerk as the platform sees it (``games.definition.GameDef``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from games.definition import GameDef
+from games.engines.base import get_engine
+from games.speedwerk.engine.rules import ALL_SPECIALS
+from games.speedwerk.presenter import SpeedwerkPresenter
+
+#: the Funkenfee comes only with the Dampfkoloss, so it is drawn after it
+_DAILY_POOL = [s for s in ALL_SPECIALS if s != "funkenfee"]
+
+
+def daily_options(rng: random.Random) -> dict[str, Any]:
+    """Up to three special cards of the workshop (and the Funkenfee with the Dampfkoloss)."""
+    specials = sorted(rng.sample(_DAILY_POOL, rng.randint(0, 3)))
+    if "dampfkoloss" in specials and rng.random() < 0.5:
+        specials = sorted([*specials, "funkenfee"])
+    return {"specials": specials}
+
+
+GAME = GameDef(
+    slug="speedwerk",
+    engine=get_engine("speedwerk"),
+    presenter=SpeedwerkPresenter(),
+    tagline=_("Stiche ansagen im Dampfwerk"),
+    description=_(
+        "Sag voraus, wie viele Stiche du holst – mit blinder erster Runde und neun "
+        "Sonderkarten aus der Werkstatt."
+    ),
+    key_help=_("0–9 ansagen, 1–9 Karte spielen, R Rat, L letzter Stich, Esc schließt Dialoge"),
+    accent="#4e5d6c",
+    daily_options=daily_options,
+)

@@ -1,7 +1,0 @@
-from django.apps import AppConfig
-
-
-class SchoolConfig(AppConfig):
-    name = "lobby.school"
-    label = "school"  # the tables and migrations keep their names
-    verbose_name = "Händlerschule"
