@@ -9,7 +9,8 @@ Prints one JSON object per game with
   rate in the game's tournament unit (rounds for Speedone, games otherwise; shared wins are split)
   and a 95 % Wilson interval. Tournament games run in parallel on all cores.
 
-Each engine package exposes ``BENCH`` (see ``BenchSpec``) with its tournament list.
+Each engine package (``games/<game>/engine/__init__.py``, beside its ``Engine`` class) exposes
+``BENCH`` (see ``BenchSpec``) with its tournament list.
 """
 
 from __future__ import annotations
@@ -162,7 +163,8 @@ def run(
     only: list[str] | None = None,
 ) -> dict[str, Any]:
     engine = get_engine(slug)
-    spec: BenchSpec = importlib.import_module(f"games.{slug}.engine").BENCH
+    # the engine package that declares the engine (``games/<game>/engine/__init__.py``)
+    spec: BenchSpec = importlib.import_module(type(engine).__module__).BENCH
     out: dict[str, Any] = {"game": slug, "quick": quick, "cores": workers}
     if not only_tournaments:
         out.update(random_play(engine, spec, 3.0 if quick else 15.0))

@@ -28,8 +28,11 @@ Conventions shared by all four games:
   (``bot_earliest``) and who plays together (``teams``).
 * **Views** share the common keys ``seat``, ``players``, ``phase``, ``actors``, ``scores``,
   ``hand_counts`` and ``over``, so the site can read them without knowing the game.
-* **Packages**: ``<game>/engine.py`` registers the ``Engine`` subclass and only wires it to
-  ``rules.py`` (the game; never imports bots), ``seat_view.py`` (views) and ``bots.py``.
+* **Packages**: every game's ``engine/`` package has the same shape: ``rules.py`` (the game,
+  timeout move included; never imports bots or views), ``seat_view.py`` (views and re-dealing),
+  ``bots`` (a module, or a package holding the bots' helpers) and ``__init__.py``, which declares
+  the ``Engine`` subclass (the game's facts and its three modules; ``Engine`` calls them by
+  name) and the game's ``BENCH``.
 """
 
 from __future__ import annotations
@@ -37,16 +40,14 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from types import ModuleType
+from typing import Any, Generic, Protocol, TypeVar
 
 Action = dict[str, Any]
 Event = dict[str, Any]
 View = dict[str, Any]
-
-STRENGTHS = ("leicht", "normal", "stark")
 
 S = TypeVar("S")
 
@@ -173,8 +174,20 @@ class Advice:
         return {"action": self.action, "reason": self.reason, "candidates": self.candidates}
 
 
-class Engine(ABC, Generic[S]):
-    """Base class of the four game engines. Subclasses set the class attributes and the methods."""
+class Engine(Generic[S]):
+    """Base class of the game engines: a game declares its facts as class attributes and names
+    its three modules; every method below calls them by a fixed naming convention, so a game
+    overrides only the hooks that are really its own (``phase_clock``, ``bot_earliest``, …).
+
+    * ``rules`` (the game; never imports ``bots`` or ``seat_view``): ``new_game(players,
+      options, seed, deck, **setup)``, ``actors``, ``legal_actions``, ``apply``,
+      ``timeout_action``, ``result``, ``describe_action``, ``state_to_json``,
+      ``state_from_json``, ``clone_state``, ``check_options(options, players)``; optionally
+      ``simultaneous_key(state)`` and ``teams(players, options)``.
+    * ``seat_view``: ``build_view(state, seat)`` and ``sample_state(view, rng)``.
+    * ``bots`` (a module or a package): ``BOTS`` (strength → factory) and
+      ``explain(view, legal)``.
+    """
 
     slug: str
     name: str
@@ -185,9 +198,13 @@ class Engine(ABC, Generic[S]):
     tournament_unit: str = "game"
     #: documented card notation, shown in docs and used by ``deck=``
     card_notation: str = ""
-    #: the game's bots (its ``bots.BOTS``): ``leicht``, ``normal``, ``stark`` → factory taking the
-    #: optional search budget of ``"stark:N"``
-    BOTS: ClassVar[Mapping[str, BotFactory]] = {}
+    #: event types that end a round (the site pauses before the next deal, so people can read
+    #: the round summary)
+    round_end_events: frozenset[str] = frozenset()
+    #: the game's modules (see the class docstring)
+    rules: ModuleType
+    seat_view: ModuleType
+    bots: ModuleType
 
     # -- options -----------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any] | None, players: int) -> dict[str, Any]:
@@ -206,58 +223,80 @@ class Engine(ABC, Generic[S]):
         self.check_options(clean, players)
         return clean
 
-    def check_options(self, options: dict[str, Any], players: int) -> None:  # noqa: B027
-        """Cross-checks between options (override; raise ``InvalidOptions``)."""
+    def check_options(self, options: dict[str, Any], players: int) -> None:
+        """Cross-checks between options (``rules.check_options``; raise ``InvalidOptions``)."""
+        check = getattr(self.rules, "check_options", None)
+        if check is not None:
+            check(options, players)
 
     # -- the game ----------------------------------------------------------------------------
-    @abstractmethod
     def new_game(
         self,
         players: int,
         options: dict[str, Any] | None,
         seed: int,
         deck: Sequence[str] | None = None,
+        **setup: Any,
     ) -> S:
-        """Start a game. ``deck`` stacks the cards (top first, in ``card_notation``) for tests."""
+        """Start a game. ``deck`` stacks the cards (top first, in ``card_notation``) for tests;
+        ``setup`` passes further test set-ups of ``rules.new_game`` (e.g. the round to start
+        with)."""
+        opts = self.validate_options(options, players)
+        state: S = self.rules.new_game(players, opts, seed, deck, **setup)
+        return state
 
-    @abstractmethod
     def actors(self, state: S) -> frozenset[int]:
         """Seats that may act now: one on a normal turn, several in a simultaneous phase,
         none once the game is over."""
+        actors: frozenset[int] = self.rules.actors(state)
+        return actors
 
-    @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now (empty when the seat may not act)."""
+        legal: list[Action] = self.rules.legal_actions(state, seat)
+        return legal
 
-    @abstractmethod
     def apply(self, state: S, seat: int, action: Action) -> list[Event]:
         """Apply a legal action and return public events. Raise ``IllegalAction`` (German) and
         leave ``state`` untouched otherwise."""
+        events: list[Event] = self.rules.apply(state, seat, action)
+        return events
 
-    @abstractmethod
     def view(self, state: S, seat: int | None) -> View:
         """Exactly what ``seat`` may know (``None``: a spectator). JSON-able."""
+        view: View = self.seat_view.build_view(state, seat)
+        return view
 
-    @abstractmethod
     def timeout_action(self, state: S, seat: int) -> Action:
         """What the computer plays for ``seat`` when its time runs out (must be legal)."""
+        action: Action = self.rules.timeout_action(state, seat)
+        return action
 
-    @abstractmethod
     def result(self, state: S) -> Result | None:
         """The outcome once the game is over, else ``None``."""
+        result: Result | None = self.rules.result(state)
+        return result
 
-    @abstractmethod
-    def to_json(self, state: S) -> dict[str, Any]: ...
+    def to_json(self, state: S) -> dict[str, Any]:
+        data: dict[str, Any] = self.rules.state_to_json(state)
+        return data
 
-    @abstractmethod
-    def from_json(self, data: dict[str, Any]) -> S: ...
+    def from_json(self, data: dict[str, Any]) -> S:
+        state: S = self.rules.state_from_json(data)
+        return state
 
     def clone(self, state: S) -> S:
-        """An independent copy (engines override this with something faster)."""
-        return self.from_json(self.to_json(state))
+        """An independent copy."""
+        copy: S = self.rules.clone_state(state)
+        return copy
 
     def is_over(self, state: S) -> bool:
         return not self.actors(state)
+
+    def describe_action(self, action: Action) -> str:
+        """A short German description of an action for logs and the game record."""
+        text: str = self.rules.describe_action(action)
+        return text
 
     # -- timing and table structure (read by the site's services) ----------------------------
     def phase_clock(self, state: S, move_seconds: int | None, *, solo: bool) -> PhaseClock | None:
@@ -265,10 +304,6 @@ class Engine(ABC, Generic[S]):
         ``move_seconds`` (``None`` or 0: "ohne Uhr"). ``None``: wait without a clock.
         ``solo``: one person against bots. Default: the Bedenkzeit, without grace."""
         return PhaseClock(float(move_seconds)) if move_seconds else None
-
-    #: event types that end a round (the site pauses before the next deal, so people can read
-    #: the round summary)
-    round_end_events: frozenset[str] = frozenset()
 
     def ends_round(self, events: Sequence[Event]) -> bool:
         """Whether the events of one move end a round (see ``round_end_events``)."""
@@ -281,8 +316,10 @@ class Engine(ABC, Generic[S]):
         ``None`` on a normal one-seat turn. The key stays the same while the phase lasts and
         differs between two occurrences of such a phase (it carries a round/trick/claim
         counter), so the site may accept a stale client version while the key is unchanged and
-        the seat is still among ``actors``. Default: no simultaneous phases."""
-        return None
+        the seat is still among ``actors``. ``rules.simultaneous_key``; without it: never."""
+        fn = getattr(self.rules, "simultaneous_key", None)
+        key: str | None = None if fn is None else fn(state)
+        return key
 
     def bot_earliest(self, state: S, seat: int, *, solo: bool) -> float:
         """Seconds after the current phase started before a bot in ``seat`` may decide at the
@@ -290,9 +327,11 @@ class Engine(ABC, Generic[S]):
         return 0.0
 
     def teams(self, players: int, options: dict[str, Any]) -> list[list[int]] | None:
-        """The partner seats of a game with these options, or ``None`` when everyone plays
-        alone (the default)."""
-        return None
+        """The partner seats of a game with these options (``rules.teams``), or ``None`` when
+        everyone plays alone (the default)."""
+        fn = getattr(self.rules, "teams", None)
+        teams: list[list[int]] | None = None if fn is None else fn(players, options)
+        return teams
 
     # -- bots --------------------------------------------------------------------------------
     def bot(self, strength: str) -> Bot:
@@ -300,23 +339,22 @@ class Engine(ABC, Generic[S]):
         bot a search budget of ``N`` (what ``N`` counts is the game's: rollouts, simulated card
         plays, …). ``ValueError`` for an unknown strength."""
         name, budget = parse_strength(strength)
-        factory = self.BOTS.get(name)
+        factories: Mapping[str, BotFactory] = self.bots.BOTS
+        factory = factories.get(name)
         if factory is None:
             raise ValueError(f"Unbekannte Spielstärke: {strength!r}")
         return factory(budget)
 
-    @abstractmethod
     def explain(self, view: View, legal: list[Action]) -> Advice:
         """The strong bot's suggestion for the seat of ``view``, with a German reason."""
+        advice: Advice = self.bots.explain(view, legal)
+        return advice
 
-    @abstractmethod
     def sample_state(self, view: View, rng: random.Random) -> S:
         """A full state whose ``view(state, view['seat'])`` equals ``view``, with the hidden cards
         dealt at random consistently with everything the view reveals."""
-
-    def describe_action(self, action: Action) -> str:
-        """A short German description of an action for logs and the game record."""
-        return ", ".join(f"{k}={v}" for k, v in action.items())
+        state: S = self.seat_view.sample_state(view, rng)
+        return state
 
 
 # -- randomness ------------------------------------------------------------------------------

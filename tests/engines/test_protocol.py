@@ -9,9 +9,25 @@ from pathlib import Path
 import pytest
 
 from games.engines.base import engines, get_engine, parse_strength
+from games.engines.benchspec import BenchSpec
 from tests.engines.conformance import check_common_view, check_teams, check_timing
 
 SLUGS = ["speedtroedel", "speedone", "speedbasar", "speedwerk"]
+
+#: what ``Engine`` calls in every game's ``rules`` by name
+RULES_FUNCTIONS = (
+    "new_game",
+    "check_options",
+    "actors",
+    "legal_actions",
+    "apply",
+    "timeout_action",
+    "result",
+    "describe_action",
+    "state_to_json",
+    "state_from_json",
+    "clone_state",
+)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -60,22 +76,42 @@ def test_a_strength_splits_into_name_and_budget() -> None:
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_package_has_the_same_shape_and_rules_import_no_bots(slug: str) -> None:
+    """``engine/`` holds ``rules.py``, ``seat_view.py`` and ``bots`` (a module or a package),
+    no ``engine.py`` of forwarders; ``__init__.py`` declares the engine over those three modules
+    and the ``BENCH``; the rules never import the bots or the views."""
     package = Path(__file__).parents[2] / "games" / slug / "engine"
-    for module in ("engine", "rules", "seat_view", "bots"):
+    for module in ("rules", "seat_view"):
         assert (package / f"{module}.py").is_file(), module
-    bots = importlib.import_module(f"games.{slug}.engine.bots")
+    assert (package / "bots.py").is_file() != (package / "bots" / "__init__.py").is_file()
+    assert not (package / "engine.py").exists()
+    engine_package = importlib.import_module(f"games.{slug}.engine")
+    assert isinstance(engine_package.BENCH, BenchSpec)
+    engine = get_engine(slug)
+    assert type(engine).__module__ == engine_package.__name__
+    for name in ("rules", "seat_view", "bots"):
+        module = importlib.import_module(f"games.{slug}.engine.{name}")
+        assert getattr(engine, name) is module, name
+    bots = engine.bots
     assert {"leicht", "normal", "stark"} <= set(bots.BOTS) and callable(bots.explain)
-    assert type(get_engine(slug)).BOTS is bots.BOTS
+    for name in RULES_FUNCTIONS:
+        assert callable(getattr(engine.rules, name, None)), f"rules.{name}"
+    for name in ("build_view", "sample_state"):
+        assert callable(getattr(engine.seat_view, name, None)), f"seat_view.{name}"
     tree = ast.parse((package / "rules.py").read_text())
     imported = {
-        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+        f"{node.module}.{alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
     } | {
         alias.name
         for node in ast.walk(tree)
         if isinstance(node, ast.Import)
         for alias in node.names
     }
+    own = f"games.{slug}.engine."
     for name in imported:
-        assert not name.endswith((".bots", ".engine.engine", ".seat_view")), (
-            f"rules.py imports {name}"
-        )
+        parts = name.split(".")
+        assert "bots" not in parts and "seat_view" not in parts, f"rules.py imports {name}"
+        if name.startswith(own):  # from the own package: sibling modules only (no Engine)
+            assert (package / f"{parts[3]}.py").is_file(), f"rules.py imports {name}"

@@ -1,9 +1,48 @@
 """Speedbasar: the bluffing game of the spice bazaar (3–6 players)."""
 
+from __future__ import annotations
+
+from games.engines.base import Engine, PhaseClock, register
 from games.engines.benchspec import BenchSpec, Tournament
-from games.speedbasar.engine.engine import SpeedbasarEngine
+from games.speedbasar.engine import bots, rules, seat_view
+from games.speedbasar.engine.bots.instinct import instinct
 from games.speedbasar.engine.extras import ACHIEVEMENTS, achievements, marktbuch
-from games.speedbasar.engine.instinct import claim_probabilities, instinct
+from games.speedbasar.engine.rules import DOUBT, OPTIONS, BasarState
+
+
+@register("speedbasar")
+class SpeedbasarEngine(Engine[BasarState]):
+    """Speedbasar: the doubt window's timing is the game's own."""
+
+    slug = "speedbasar"
+    name = "Speedbasar"
+    min_players = 3
+    max_players = 6
+    card_notation = (
+        "R1–R10 Rosenpfeffer, K1–K10 Kardamom, S1–S10 Safran (je dreimal), "
+        "W Messingwaage, M Gewürzmühle (je dreimal), G die Glut (nur in gestapelten Decks)"
+    )
+    options_schema = OPTIONS
+    rules = rules
+    seat_view = seat_view
+    bots = bots
+
+    def phase_clock(
+        self, state: BasarState, move_seconds: int | None, *, solo: bool
+    ) -> PhaseClock | None:
+        """The doubt window runs on its own clock (3/5/8 s) even at tables without Bedenkzeit;
+        alone against the computer it waits without a clock. Turns use the Bedenkzeit."""
+        if state.phase == DOUBT:
+            return None if solo else PhaseClock(float(state.seconds))
+        return super().phase_clock(state, move_seconds, solo=solo)
+
+    def bot_earliest(self, state: BasarState, seat: int, *, solo: bool) -> float:
+        """In the doubt window bots never decide before a person could see the buttons:
+        alone after a good second, at tables from half of the window on."""
+        if state.phase == DOUBT:
+            return 1.0 if solo else state.seconds / 2
+        return 0.0
+
 
 BENCH = BenchSpec(
     random_players=4,
@@ -22,12 +61,4 @@ BENCH = BenchSpec(
     ),
 )
 
-__all__ = [
-    "ACHIEVEMENTS",
-    "BENCH",
-    "SpeedbasarEngine",
-    "achievements",
-    "claim_probabilities",
-    "instinct",
-    "marktbuch",
-]
+__all__ = ["ACHIEVEMENTS", "BENCH", "SpeedbasarEngine", "achievements", "instinct", "marktbuch"]

@@ -21,7 +21,6 @@ WAAGE = 30
 MUEHLE = 31
 KINDS = 32
 COPIES = 3
-DECK_SIZE = KINDS * COPIES  # 96
 GLUT = "G"
 
 CODES: tuple[str, ...] = tuple(f"{SPICES[c // 10]}{c % 10 + 1}" for c in range(30)) + ("W", "M")
@@ -43,16 +42,6 @@ def parse(text: object) -> int | None:
 def full_deck() -> list[int]:
     """All 96 cards (without the Glut), sorted."""
     return [c for c in range(KINDS) for _ in range(COPIES)]
-
-
-def spice_of(card: int) -> int:
-    """0–2 for spice cards, -1 for jokers."""
-    return card // 10 if card < 30 else -1
-
-
-def number_of(card: int) -> int:
-    """1–10 for spice cards, 0 for jokers."""
-    return card % 10 + 1 if card < 30 else 0
 
 
 def fits_number(card: int, number: int) -> bool:

@@ -2,7 +2,7 @@
 
 Achievements are detected on a finished game's public event log. The engine keeps that log in
 the state (every event ``apply`` returned, plus a ``start`` event); the site reads it from
-``engine.public_log(state)`` or ``engine.result(state).details["log"]`` and calls
+``engine.result(state).details["log"]`` and calls
 ``achievements(log, seat, context)``. ``context`` carries what only the site knows: the mode
 (``"reise"`` with the ``station`` key, or ``"tagesbasar"``).
 """

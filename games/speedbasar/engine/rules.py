@@ -41,7 +41,6 @@ EXTRASCHARF: tuple[tuple[str, str, str], ...] = (
     ("doppelladung", "Samarkand", "Doppelladung"),
 )
 RULE_KEYS = tuple(r[0] for r in EXTRASCHARF)
-RULE_TITLES = {r[0]: r[2] for r in EXTRASCHARF}
 
 FEATURES = ("number", "spice", "exact")
 NEW_PILE_CLAIMS: tuple[tuple[int, int], ...] = tuple((s, v) for s in range(3) for v in (1, 2, 3))
@@ -160,7 +159,7 @@ OPTIONS = (
 )
 
 
-# -- the game as functions (wired into the engine by ``engine.py``) ----------------------
+# -- the game as functions (``Engine`` calls them by name) -------------------------------
 def check_options(options: dict[str, Any], players: int) -> None:
     if options["extrascharf"] == "auswahl" and not options["regeln"]:
         raise InvalidOptions("Wähle für „eigene Auswahl“ mindestens eine Extrascharf-Regel.")
@@ -593,11 +592,6 @@ def result(state: BasarState) -> Result | None:
             "log": list(state.log),
         },
     )
-
-
-def public_log(state: BasarState) -> list[dict[str, Any]]:
-    """The public event log of the game so far (input of ``achievements``)."""
-    return list(state.log)
 
 
 def state_to_json(state: BasarState) -> dict[str, Any]:

@@ -1,9 +1,32 @@
 """Speedone: the UNO-style shedding game (rules in docs/rules/speedone.md)."""
 
+from __future__ import annotations
+
+from games.engines.base import Engine, register
 from games.engines.benchspec import BenchSpec, Tournament
-from games.speedone.engine.engine import SpeedoneEngine
-from games.speedone.engine.info import card_info, requirement, sort_hand
-from games.speedone.engine.rules import State
+from games.speedone.engine import bots, rules, seat_view
+from games.speedone.engine.rules import OPTIONS, State
+
+
+@register("speedone")
+class SpeedoneEngine(Engine[State]):
+    """Speedone: partners sit opposite each other (``rules.teams``); tournaments count rounds."""
+
+    slug = "speedone"
+    name = "Speedone"
+    min_players = 2
+    max_players = 4
+    tournament_unit = "round"
+    card_notation = (
+        "Farben R (rot), Y (gelb), G (grün), B (blau); Zahlen R0–R9, Aussetzen RS, "
+        "Richtungswechsel RR, 2 Ziehen R+2; Farbwunsch W, Wunsch Plus4 W+4."
+    )
+    options_schema = OPTIONS
+    round_end_events = frozenset({"round_end"})
+    rules = rules
+    seat_view = seat_view
+    bots = bots
+
 
 #: tournaments count rounds; default options reach the 200-point target in about 4 rounds
 BENCH = BenchSpec(
@@ -18,4 +41,4 @@ BENCH = BenchSpec(
     bot_decisions_quick=60,
 )
 
-__all__ = ["BENCH", "SpeedoneEngine", "State", "card_info", "requirement", "sort_hand"]
+__all__ = ["BENCH", "SpeedoneEngine", "State"]

@@ -32,14 +32,6 @@ def make(color: int, value: int) -> int:
     return color * 16 + value
 
 
-def color_of(card: int) -> int:
-    return card >> 4
-
-
-def value_of(card: int) -> int:
-    return card & 15
-
-
 def to_str(card: int) -> str:
     if card == W:
         return "W"
@@ -86,7 +78,3 @@ def points(card: int) -> int:
 
 
 POINTS: tuple[int, ...] = tuple(points(c) if c in NAME else 0 for c in range(80))
-
-
-def is_wild(card: int) -> bool:
-    return card >> 4 == WILD_COLOR

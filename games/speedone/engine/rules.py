@@ -84,10 +84,6 @@ def card_names(cards: Sequence[int]) -> list[str]:
     return [NAME[c] for c in cards]
 
 
-def team_of(state: State, seat: int) -> int:
-    return seat % 2 if state.options["partners"] else seat
-
-
 def can_play(state: State, hand: list[int], card: int) -> bool:
     """Whether ``card`` may be laid now (``card`` must be in ``hand``)."""
     top = state.discard[-1]
@@ -155,7 +151,7 @@ OPTIONS = (
 )
 
 
-# -- the game as functions (wired into the engine by ``engine.py``) ----------------------
+# -- the game as functions (``Engine`` calls them by name) -------------------------------
 def check_options(options: dict[str, Any], players: int) -> None:
     if options["partners"] and players != 4:
         raise InvalidOptions("„Zwei gegen zwei“ geht nur zu viert.")
@@ -601,7 +597,7 @@ def describe_action(action: Action) -> str:
     return ", ".join(f"{k}={v}" for k, v in action.items())
 
 
-def partner_teams(players: int, options: dict[str, Any]) -> list[list[int]] | None:
+def teams(players: int, options: dict[str, Any]) -> list[list[int]] | None:
     """Partner mode (4 players): partners sit opposite each other."""
     if players == 4 and options.get("partners"):
         return [[0, 2], [1, 3]]

@@ -16,9 +16,59 @@ Actions: ``{"type": "play", "card": "P7"}``, ``{"type": "pick", "card": "S12"}``
 (Heute gefragt). ``preview(view, card)`` is the seed's "Vorschau".
 """
 
-from games.speedtroedel.engine.bench import BENCH
-from games.speedtroedel.engine.engine import SpeedtroedelEngine
-from games.speedtroedel.engine.rules import State
+from __future__ import annotations
+
+from games.engines.base import Engine, PhaseClock, register
+from games.engines.benchspec import BenchSpec, Tournament
+from games.speedtroedel.engine import bots, rules, seat_view
+from games.speedtroedel.engine.rules import GRACE_SECONDS, OPTIONS, State
 from games.speedtroedel.engine.seat_view import preview
+
+
+@register("speedtroedel")
+class SpeedtroedelEngine(Engine[State]):
+    """Speedtrödel: trick-taking on the flea market, the catch of a round is next round's hand."""
+
+    slug = "speedtroedel"
+    name = "Speedtrödel"
+    min_players = 3
+    max_players = 5
+    options_schema = OPTIONS
+    round_end_events = frozenset({"round_end"})
+    card_notation = (
+        "P/S/B/M/E + Wert (Porzellan, Spielzeug, Bücher, Messing, Smaragd), z. B. P7, S11, E0; "
+        "Sonderkarten T (Tauschrunde), F (Fälschung), G (Ganzer Posten), V (Vordrängeln), "
+        "H (Heute gefragt), R (Ramschtag). deck=: Startkarten (Block je Sitz, Sitz 0 zuerst), "
+        "dann '|', dann der Dachboden von oben."
+    )
+    rules = rules
+    seat_view = seat_view
+    bots = bots
+
+    def phase_clock(
+        self, state: State, move_seconds: int | None, *, solo: bool
+    ) -> PhaseClock | None:
+        """The Bedenkzeit, then the seed's visible 10-second grace (Nachfrist)."""
+        if not move_seconds:
+            return None
+        return PhaseClock(float(move_seconds), grace=GRACE_SECONDS)
+
+
+#: ``python -m bench.engines speedtroedel``: the strong bot in the tournaments is the site's
+#: ``stark`` (250 rollouts per decision), so the tournament figures are those of the web bot; the
+#: full run (6 tournaments of 1,000 games) takes about two hours on two quiet cores. ``--quick``
+#: plays only 2 games per strong tournament (a smoke run: about 45 s in all; its win rates mean
+#: nothing).
+BENCH = BenchSpec(
+    random_players=4,
+    tournaments=tuple(
+        Tournament(hero=h, field=f, players=p, games=1000, quick_games=q, label=f"{h} gegen {f}")
+        for h, f, q in (("stark", "normal", 2), ("normal", "leicht", 30))
+        for p in (3, 4, 5)
+    ),
+    bot_players=4,
+    bot_decisions=300,
+    bot_decisions_quick=40,
+)
 
 __all__ = ["BENCH", "SpeedtroedelEngine", "State", "preview"]

@@ -47,8 +47,6 @@ SPECIAL_NAMES = {
 }
 _CODE_TO_SPECIAL = {"T": TAUSCH, "F": FALSCH_A, "G": POSTEN, "V": VOR, "H": GEFRAGT, "R": RAMSCH}
 
-TIER_NAMES = ("Start", "Schuppen", "Speicher", "Stadthaus", "Landhaus", "Schloss")
-
 
 def card_id(suit: int, value: int) -> int:
     return suit * 20 + value
@@ -89,19 +87,6 @@ def start_cards(players: int) -> tuple[int, ...]:
                 continue
             out.append(card_id(s, v))
     return tuple(out)
-
-
-def is_special(c: int) -> bool:
-    return c >= 100
-
-
-def suit_of(c: int) -> int:
-    """Suit 0–4, or -1 for special cards."""
-    return c // 20 if c < 100 else -1
-
-
-def value_of(c: int) -> int:
-    return c % 20 if c < 100 else -1
 
 
 def is_zero(c: int) -> bool:

@@ -624,7 +624,7 @@ OPTIONS = (
 )
 
 
-# -- the game as functions (wired into the engine by ``engine.py``) ----------------------
+# -- the game as functions (``Engine`` calls them by name) -------------------------------
 def new_game(
     players: int,
     opts: dict[str, Any],

@@ -1,24 +1,46 @@
 """Speedwerk: the steampunk bidding trick-taker (3–6 players, nine switchable special cards)."""
 
-from games.engines.benchspec import BenchSpec, Tournament
-from games.speedwerk.engine.engine import SpeedwerkEngine
+from __future__ import annotations
 
-ALL_SPECIALS = list(SpeedwerkEngine.ALL_SPECIALS)
+from games.engines.base import Engine, register
+from games.engines.benchspec import BenchSpec, Tournament
+from games.speedwerk.engine import bots, rules, seat_view
+from games.speedwerk.engine.rules import ALL_SPECIALS, OPTIONS, WerkState
+
+
+@register("speedwerk")
+class SpeedwerkEngine(Engine[WerkState]):
+    """Speedwerk (``new_game`` takes ``first_round=`` for tests: see ``rules.new_game``)."""
+
+    slug = "speedwerk"
+    name = "Speedwerk"
+    min_players = 3
+    max_players = 6
+    options_schema = OPTIONS
+    round_end_events = frozenset({"round_scored"})
+    card_notation = (
+        "Zahlenkarten R/B/G/Y + Wert 1–15 (R7, B15, G1, Y12); Sonderkarten DK Dampfkoloss, "
+        "FF Funkenfee, TR Transformator, FB Fließband, KB Kesselberster, DW Dampfwolke, "
+        "PT Prototyp, BP Blaupause, SS Schrottsammlerin"
+    )
+    rules = rules
+    seat_view = seat_view
+    bots = bots
+
 
 #: The strong bot in the tournaments thinks with a smaller budget than the one on the site
 #: (``stark`` = 6000 simulated card plays per decision), so that 1,000 full games of it fit
 #: into about half an hour on two cores. ``bot_ms_per_decision`` measures the site's ``stark``.
-BENCH_STARK = "stark:1500"
+_STARK = "stark:1500"
+_ALL = {"specials": list(ALL_SPECIALS)}
 
 BENCH = BenchSpec(
     random_players=4,
-    random_options={"specials": ALL_SPECIALS},
+    random_options=_ALL,
     tournaments=(
-        Tournament(
-            BENCH_STARK, "normal", 4, 500, 2, {"specials": ALL_SPECIALS}, "alle Sonderkarten"
-        ),
-        Tournament(BENCH_STARK, "normal", 4, 500, 2, {}, "ohne Sonderkarten"),
-        Tournament("normal", "leicht", 4, 500, 8, {"specials": ALL_SPECIALS}, "alle Sonderkarten"),
+        Tournament(_STARK, "normal", 4, 500, 2, _ALL, "alle Sonderkarten"),
+        Tournament(_STARK, "normal", 4, 500, 2, {}, "ohne Sonderkarten"),
+        Tournament("normal", "leicht", 4, 500, 8, _ALL, "alle Sonderkarten"),
         Tournament("normal", "leicht", 4, 500, 8, {}, "ohne Sonderkarten"),
     ),
     bot_decisions=300,

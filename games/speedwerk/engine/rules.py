@@ -1,4 +1,5 @@
-"""Speedwerk rules: state, dealing, bidding with the sum rule, tricks, special cards, scoring."""
+"""Speedwerk rules: state, dealing, bidding with the sum rule, tricks, special cards, scoring,
+and the timeout move (quick heuristics on a state, which the bots play with too)."""
 
 from __future__ import annotations
 
@@ -16,21 +17,31 @@ from games.engines.base import (
     shuffle_rng,
 )
 from games.speedwerk.engine.cards import (
+    BLIND_COPY,
     COLOR_CARDS,
     COLOR_NAMES,
     COLORS,
     DEALER_CHOOSES,
     DECLARE,
+    DK,
     DW,
     FB,
+    FF,
+    K_BLIND,
+    K_DK,
+    K_FF,
+    K_KB,
+    K_MEISTER,
     K_NUM,
     K_SS,
+    KB,
     KEY_TO_SPECIAL,
     N_NUMBERS,
     PT,
     SPECIAL_KEYS,
     SPECIAL_NAMES,
     SPECIALS,
+    SS,
     TR,
     card_name,
     card_str,
@@ -44,6 +55,8 @@ P_TRUMP, P_BID, P_PLAY, P_PASS, P_ADJUST, P_SWAP, P_OVER = range(7)
 PHASE_NAMES = ("trump", "bid", "play", "pass", "adjust", "swap", "over")
 
 Play = tuple[int, int, int]  # (seat, card, declaration)
+#: a decision of the heuristics: (kind, *arguments), e.g. ("p", card, declaration)
+Move = tuple[Any, ...]
 
 
 @dataclass
@@ -84,7 +97,7 @@ class WerkState:
     sheet: list[dict[str, Any]] = field(default_factory=list)
 
 
-def copy_state(st: WerkState) -> WerkState:
+def clone_state(st: WerkState) -> WerkState:
     new = WerkState.__new__(WerkState)
     d = new.__dict__
     d.update(st.__dict__)
@@ -522,7 +535,7 @@ OPTIONS = (
 SHORT_ROUNDS = 3
 
 
-# -- the game as functions (wired into the engine by ``engine.py``) ----------------------
+# -- the game as functions (``Engine`` calls them by name) -------------------------------
 def check_options(options: dict[str, Any], players: int) -> None:
     chosen = options["specials"]
     if "funkenfee" in chosen and "dampfkoloss" not in chosen:
@@ -633,7 +646,7 @@ def apply_legal(st: WerkState, seat: int, a: Action) -> list[Event]:
             card = st.hands[seat][0]
             decl = blind_decl(st, seat, card)
         else:
-            card = _card(a["card"])
+            card = card_of(a["card"])
             decl = -1
             if "color" in a:
                 decl = COLORS.index(a["color"])
@@ -642,7 +655,7 @@ def apply_legal(st: WerkState, seat: int, a: Action) -> list[Event]:
         ev = {"type": "played", **play_entry(st, (seat, card, decl))}
         return [ev, *do_play(st, seat, card, decl)]
     if t == "pass":
-        return do_pass_choice(st, seat, _card(a["card"]))
+        return do_pass_choice(st, seat, card_of(a["card"]))
     if t == "adjust":
         return do_adjust(st, seat, a["delta"])
     if t == "swap":
@@ -798,7 +811,8 @@ def none_if_negative(value: int) -> int | None:
     return value if value >= 0 else None
 
 
-def _card(text: str) -> int:
+def card_of(text: str) -> int:
+    """The card of a notation known to be valid."""
     card = parse_card(text)
     assert card is not None
     return card
@@ -811,3 +825,348 @@ def _colour_name(code: Any) -> str:
 def _same_types(a: Action, b: dict[str, Any]) -> bool:
     """Equal dicts with equal value types (``True`` is no bid of 1, ``1.0`` no delta)."""
     return all(type(a[k]) is type(b[k]) for k in a)
+
+
+# -- the timeout move: quick heuristics on a state (the bots play with them too) -------------
+
+
+def strength(st: WerkState, card: int, decl: int) -> float:
+    """A rough rank of a card for "play high / play low" decisions."""
+    e = effective(card, st.trump_card)
+    kind, colour, value = play_info(e, decl)
+    if kind == K_NUM:
+        trump = decl if e == TR else st.trump
+        return 40 + value if colour == trump else value
+    return _KIND_STRENGTH[kind]
+
+
+_KIND_STRENGTH = {K_DK: 100.0, K_MEISTER: 95.0, K_FF: 0.4, K_KB: 0.3, K_BLIND: 0.2, K_SS: 0.1}
+
+
+def wins_now(st: WerkState, seat: int, card: int, decl: int) -> bool:
+    """Would this card take the trick if nobody played after it?"""
+    tc = st.trump_card
+    trump = st.trump
+    infos = [play_info(effective(c, tc), d) for (_s, c, d) in st.trick]
+    e = effective(card, tc)
+    infos.append(play_info(e, decl))
+    if e == TR:
+        trump = decl
+    w, _ = trick_winner(infos, trump)
+    return w == len(infos) - 1
+
+
+def trick_summary(st: WerkState) -> tuple[bool, bool, bool, bool, bool, bool, bool, float, bool]:
+    """One pass over the current trick for ``beats_summary``: (Kesselberster, Dampfkoloss,
+    Funkenfee, Meisterwerk, Blindgänger, any number-valued card, best is trump, best value,
+    Schrottsammlerin only)."""
+    tc = st.trump_card
+    trump = st.trump
+    kb = dk = ff = mw = bl = num = best_trump = False
+    best = -1.0
+    suit = st.suit
+    for _s, c, d in st.trick:
+        kind, colour, value = play_info(effective(c, tc), d)
+        if kind == K_NUM:
+            num = True
+            if colour == trump:
+                if not best_trump or value > best:
+                    best, best_trump = value, True
+            elif not best_trump and colour == suit and value > best:
+                best = value
+        elif kind == K_KB:
+            kb = True
+        elif kind == K_DK:
+            dk = True
+        elif kind == K_FF:
+            ff = True
+        elif kind == K_MEISTER:
+            mw = True
+        elif kind == K_BLIND:
+            bl = True
+    return (kb, dk, ff, mw, bl, num, best_trump, best, True)
+
+
+def beats_summary(
+    st: WerkState,
+    summ: tuple[bool, bool, bool, bool, bool, bool, bool, float, bool],
+    card: int,
+    decl: int,
+) -> bool:
+    """``wins_now`` against a precomputed ``trick_summary`` (the Transformator, which switches
+    trump, is evaluated in full)."""
+    kb, dk, ff, mw, bl, num, best_trump, best, _ = summ
+    e = effective(card, st.trump_card)
+    if kb or e == KB:
+        return False
+    if e == TR:
+        return wins_now(st, -1, card, decl)
+    kind, colour, value = play_info(e, decl)
+    if kind == K_DK:
+        return not dk and not ff
+    if kind == K_FF:
+        return (dk and not ff) or not (dk or mw or num or bl or ff)
+    if dk:
+        return False
+    if kind == K_MEISTER:
+        return not mw
+    if mw:
+        return False
+    if kind == K_NUM:
+        if colour == st.trump:
+            return not best_trump or value > best
+        if best_trump:
+            return False
+        suit = st.suit
+        return suit < 0 or (colour == suit and value > best)
+    if num:
+        return False
+    if kind == K_BLIND:
+        return not bl
+    return not (bl or ff)  # Schrottsammlerin
+
+
+def card_win_prob(st: WerkState, card: int) -> float:
+    """A rough chance that a card takes a trick, for bidding."""
+    e = effective(card, st.trump_card)
+    p = st.players
+    r = st.round_no
+    trump = st.trump
+    if e == DK:
+        return 0.75 if FF in st.specials else 0.95
+    if e in (PT, TR):
+        return 0.85
+    if e == FF:
+        return 0.15 if DK in st.specials else 0.05
+    if e in (KB, SS, BLIND_COPY):
+        return 0.0
+    if e == FB:
+        return 0.3 if trump >= 0 else 0.15
+    if e == DW:
+        return 0.45 if trump >= 0 else 0.25
+    colour, value = e // 15, e % 15 + 1
+    if colour == trump:
+        base = ((value - 1) / 14) ** 1.6
+        return min(1.0, 0.15 + 0.85 * base * (1.1 - 0.02 * p))
+    high = max(0.0, (value - 10) / 5)
+    f = (1.0 - 0.08 * (p - 3)) * max(0.35, 1.0 - 0.035 * r)
+    if trump < 0:
+        f = min(1.0, f * 1.2)
+    return high * high * f
+
+
+def estimate_tricks(st: WerkState, seat: int) -> float:
+    return sum(card_win_prob(st, c) for c in st.hands[seat])
+
+
+def blind_win_prob(st: WerkState, seat: int) -> float:
+    """Blind round: the chance that the unseen own card takes the trick, over every card it could
+    be (the others' cards are visible)."""
+    p = st.players
+    seen = set(st.gone)
+    others: dict[int, int] = {}
+    for o in range(p):
+        if o != seat and st.hands[o]:
+            others[o] = st.hands[o][0]
+            seen.add(st.hands[o][0])
+    if st.trump_card >= 0:
+        seen.add(st.trump_card)
+    pool = [c for c in deck_of(st.specials) if c not in seen and c not in st.gone]
+    if not pool:
+        return 0.0
+    order = [(st.leader + i) % p for i in range(p)]
+    wins = 0.0
+    for mine in pool:
+        tc = st.trump_card
+        trump = st.trump
+        infos = []
+        for o in order:
+            c = mine if o == seat else others.get(o, -1)
+            if c < 0:
+                played = [pl for pl in st.trick if pl[0] == o]
+                if not played:
+                    continue
+                c, d = played[0][1], played[0][2]
+            else:
+                d = _blind_guess_decl(st, c, o == seat or st.bids[o] != 0)
+            e = effective(c, tc)
+            if e == TR:
+                trump = d
+            infos.append((o, play_info(e, d)))
+        w, _ = trick_winner([i for (_o, i) in infos], trump)
+        if w >= 0 and infos[w][0] == seat:
+            wins += 1
+    return wins / len(pool)
+
+
+def _blind_guess_decl(st: WerkState, card: int, want: bool) -> int:
+    e = effective(card, st.trump_card)
+    if e == PT:
+        return 1 if want else 0
+    if e in (TR, FB, DW):
+        if want:
+            return st.trump if st.trump >= 0 else 0
+        return next(c for c in range(4) if c != st.trump)
+    return -1
+
+
+def choose_bid(st: WerkState, seat: int) -> int:
+    if is_blind(st):
+        est = 1.0 if blind_win_prob(st, seat) >= 0.5 else 0.0
+    else:
+        est = estimate_tricks(st, seat)
+    return nearest_bid(st, seat, est)
+
+
+def nearest_bid(st: WerkState, seat: int, est: float) -> int:
+    options = legal_bids(st, seat)
+    return min(options, key=lambda b: (abs(b - est), b))
+
+
+def choose_play(st: WerkState, seat: int, timeout: bool = False) -> tuple[int, int]:
+    plays = legal_plays(st, seat)
+    if len(plays) == 1:
+        return plays[0]
+    want = st.bids[seat] > st.won[seat]
+    summ = trick_summary(st)
+    scored = [(beats_summary(st, summ, c, d), strength(st, c, d), c, d) for (c, d) in plays]
+    if timeout:
+        if want:
+            best = max(scored, key=lambda x: x[1])
+        else:
+            losers = [x for x in scored if not x[0]] or scored
+            best = min(losers, key=lambda x: x[1])
+        return best[2], best[3]
+    if not st.trick:
+        best = max(scored, key=lambda x: x[1]) if want else min(scored, key=lambda x: x[1])
+        return best[2], best[3]
+    last = len(st.trick) == st.players - 1
+    if want:
+        winners = [x for x in scored if x[0]]
+        if winners:
+            if last:
+                best = min(winners, key=lambda x: x[1])
+            else:
+                safe = [x for x in winners if x[1] >= 50]
+                best = min(safe, key=lambda x: x[1]) if safe else max(winners, key=lambda x: x[1])
+        else:
+            best = min(scored, key=lambda x: x[1])
+    else:
+        losers = [x for x in scored if not x[0]]
+        if losers:
+            best = max(losers, key=lambda x: x[1])
+        else:
+            best = max(scored, key=lambda x: x[1]) if last else min(scored, key=lambda x: x[1])
+    return best[2], best[3]
+
+
+def choose_trump(st: WerkState, seat: int) -> int:
+    if is_blind(st):
+        # the dealer's own card is unseen: the colour the others hold least of
+        held = [0.0] * 4
+        for o in range(st.players):
+            if o != seat and st.hands[o] and st.hands[o][0] < N_NUMBERS:
+                held[st.hands[o][0] // 15] += 1
+        return min(range(4), key=lambda c: (held[c], c))
+    score = [0.0] * 4
+    for c in st.hands[seat]:
+        if c < N_NUMBERS:
+            score[c // 15] += 1 + (c % 15) / 15
+    return max(range(4), key=lambda c: (score[c], -c))
+
+
+def choose_pass(st: WerkState, seat: int) -> int:
+    want = st.bids[seat] > st.won[seat]
+    hand = st.hands[seat]
+    key = [(strength(st, c, best_decl(st, c)), c) for c in hand]
+    return (min(key) if want else max(key))[1]
+
+
+def best_decl(st: WerkState, card: int) -> int:
+    e = effective(card, st.trump_card)
+    if e in (TR, FB, DW):
+        return st.trump if st.trump >= 0 else 0
+    if e == PT:
+        return 1
+    return -1
+
+
+def choose_adjust(st: WerkState, seat: int) -> int:
+    options = bid_changes(st, seat)
+    if len(options) == 1:
+        return options[0]
+    target = st.won[seat] + estimate_tricks(st, seat)
+    return 1 if target > st.bids[seat] else -1
+
+
+def choose_swap(st: WerkState, seat: int) -> tuple[int, int]:
+    options = swap_options(st, seat)
+    if not options:
+        return (-1, -1)
+    want = st.bids[seat] > st.won[seat]
+
+    def s(c: int) -> float:
+        return strength(st, c, best_decl(st, c))
+
+    if want:
+        g, t = max(options, key=lambda o: s(o[1]) - s(o[0]))
+        return (g, t) if s(t) > s(g) + 1 else (-1, -1)
+    g, t = max(options, key=lambda o: s(o[0]) - s(o[1]))
+    return (g, t) if s(g) > s(t) + 1 else (-1, -1)
+
+
+def heuristic_move(st: WerkState, seat: int, timeout: bool = False) -> Move:
+    ph = st.phase
+    if ph == P_BID:
+        return ("b", choose_bid(st, seat))
+    if ph == P_PLAY:
+        if is_blind(st):
+            return ("p", -1, -1)
+        c, d = choose_play(st, seat, timeout)
+        return ("p", c, d)
+    if ph == P_TRUMP:
+        return ("t", choose_trump(st, seat))
+    if ph == P_PASS:
+        return ("s", choose_pass(st, seat))
+    if ph == P_ADJUST:
+        return ("a", choose_adjust(st, seat))
+    if ph == P_SWAP:
+        if timeout:
+            return ("w", -1, -1)
+        return ("w", *choose_swap(st, seat))
+    raise AssertionError("no decision in this phase")
+
+
+def move_action(st: WerkState, move: Move) -> Action:
+    k = move[0]
+    if k == "p":
+        if move[1] < 0:
+            return {"type": "play_blind"}
+        return play_action(move[1], move[2], st)
+    if k == "b":
+        return {"type": "bid", "tricks": move[1]}
+    if k == "t":
+        return {"type": "trump", "color": COLORS[move[1]]}
+    if k == "s":
+        return {"type": "pass", "card": card_str(move[1])}
+    if k == "a":
+        return {"type": "adjust", "delta": move[1]}
+    if move[1] < 0:
+        return {"type": "keep"}
+    return {"type": "swap", "give": card_str(move[1]), "take": card_str(move[2])}
+
+
+def heuristic_action(st: WerkState, seat: int, timeout: bool = False) -> Action:
+    return move_action(st, heuristic_move(st, seat, timeout))
+
+
+def timeout_action(state: WerkState, seat: int) -> Action:
+    """What the computer plays for a seat whose time ran out: the quick heuristic (the bots'
+    own, cautious in the play and never swapping), or the first legal action."""
+    legal = legal_actions(state, seat)
+    action = heuristic_action(state, seat, timeout=True)
+    return action if action in legal else legal[0]
+
+
+def actors(state: WerkState) -> frozenset[int]:
+    return frozenset(actors_of(state))

@@ -1,9 +1,20 @@
-"""What a seat of Speedwerk may know: ``build_view(state, seat)``."""
+"""What a seat of Speedwerk may know (``build_view(state, seat)``) and the re-deal of the
+cards it cannot see (``sample_state(view, rng)``)."""
 
 from __future__ import annotations
 
+import random
+
 from games.engines.base import View
-from games.speedwerk.engine.cards import COLORS, SPECIAL_KEYS, SPECIALS, card_str
+from games.speedwerk.engine.cards import (
+    COLORS,
+    KEY_TO_SPECIAL,
+    N_NUMBERS,
+    SPECIAL_KEYS,
+    SPECIALS,
+    card_str,
+    parse_card,
+)
 from games.speedwerk.engine.rules import (
     P_ADJUST,
     P_BID,
@@ -13,9 +24,12 @@ from games.speedwerk.engine.rules import (
     PHASE_NAMES,
     WerkState,
     actors_of,
+    card_of,
+    deck_of,
     forbidden_bid,
     is_blind,
     none_if_negative,
+    parse_entry,
     play_entry,
     result,
 )
@@ -103,3 +117,128 @@ def build_view(state: WerkState, seat: int | None) -> View:
         assert res is not None
         v["result"] = {"places": res.places, "winners": res.winners}
     return v
+
+
+# -- re-dealing (determinization) -------------------------------------------------------------
+
+
+def sample_state(view: View, rng: random.Random) -> WerkState:
+    """A full state with this view: the hidden cards re-dealt at random, respecting known voids,
+    cards known to be in a hand (Schrottsammlerin swaps, the seat's own Fließband pass) and the
+    hand sizes."""
+    p = view["players"]
+    me = view["seat"]
+    specials = sorted(KEY_TO_SPECIAL[k] for k in view["specials"])
+    phase = PHASE_NAMES.index(view["phase"])
+    st = WerkState(
+        players=p,
+        specials=specials,
+        seed=rng.getrandbits(63),
+        first_round=1,
+        n_rounds=view["rounds"],
+        round_no=view["round"],
+        scores=list(view["scores"]),
+    )
+    st.dealer = view["dealer"]
+    st.phase = phase
+    actors = view["to_act"]
+    st.turn = actors[0] if actors and phase != P_PASS else -1
+    tc = view["trump_card"]
+    st.trump_card = parse_card(tc) if tc is not None else -1  # type: ignore[assignment]
+    st.trump = COLORS.index(view["trump"]) if view["trump"] is not None else -1
+    st.bids = [b if b is not None else -1 for b in view["bids"]]
+    st.won = list(view["won"])
+    st.leader = view["leader"]
+    st.trick = [parse_entry(st, e) for e in view["trick"]]
+    st.suit = COLORS.index(view["suit"]) if view["suit"] is not None else -1
+    st.tricks = [
+        (
+            t["leader"],
+            tuple(parse_entry(st, e) for e in t["plays"]),
+            t["winner"] if t["winner"] is not None else -1,
+            t["leads_next"],
+        )
+        for t in view["tricks"]
+    ]
+    st.pile = [card_of(c) for c in view["pile"]]
+    st.swaps = [
+        (s["trick"], s["seat"], card_of(s["gave"]), card_of(s["took"])) for s in view["swaps"]
+    ]
+    st.gone = [card_of(c) for c in view["gone"]]
+    st.voids = [sum(1 << COLORS.index(c) for c in vs) for vs in view["voids"]]
+    st.known = [[card_of(c) for c in k] for k in view["known"]]
+    st.passed = [-1] * p
+    if me is not None and view["passed_card"] is not None:
+        st.passed[me] = card_of(view["passed_card"])
+    st.adjust_seat = view["adjust_seat"] if view["adjust_seat"] is not None else -1
+    st.swap_queue = list(view["swap_queue"])
+    st.sheet = [dict(r) for r in view["sheet"]]
+    sizes = view["hand_sizes"]
+
+    fixed: list[list[int]] = [list(k) for k in st.known]
+    hidden_seats = [s for s in range(p) if s != me]
+    if me is not None:
+        if view["blind"]:
+            hidden_seats = [me]
+            for o in range(p):
+                bc = view["blind_cards"][o]
+                fixed[o] = [card_of(bc)] if (o != me and bc is not None) else []
+        else:
+            fixed[me] = [card_of(c) for c in view["hand"]]
+        if st.passed[me] >= 0:
+            left = (me + 1) % p
+            if st.passed[me] not in fixed[left]:
+                fixed[left].append(st.passed[me])
+    elif view["blind"]:
+        hidden_seats = list(range(p))
+    seen = set(st.gone)
+    for f in fixed:
+        seen.update(f)
+    if st.trump_card >= 0:
+        seen.add(st.trump_card)
+    pool = [c for c in deck_of(specials) if c not in seen]
+    need = {o: sizes[o] - len(fixed[o]) for o in hidden_seats}
+    hands = _deal_hidden(pool, need, st.voids, rng)
+    st.hands = [sorted(fixed[o] + hands.get(o, [])) for o in range(p)]
+    st.stock = hands.get(-1, [])
+    st.pass_choice = [-1] * p
+    if view["passing"] is not None:
+        for o, done in enumerate(view["passing"]["done"]):
+            if done:
+                if o == me:
+                    st.pass_choice[o] = card_of(view["passing"]["mine"])
+                else:
+                    st.pass_choice[o] = rng.choice(st.hands[o])
+    return st
+
+
+def _deal_hidden(
+    pool: list[int], need: dict[int, int], voids: list[int], rng: random.Random
+) -> dict[int, list[int]]:
+    """Deal ``need[o]`` cards of the pool to each seat ``o``, avoiding its void colours; what is
+    left (key -1) is the undealt stock."""
+    order = sorted(need, key=lambda o: -bin(voids[o]).count("1"))
+    for attempt in range(40):
+        cards = pool[:]
+        rng.shuffle(cards)
+        out: dict[int, list[int]] = {}
+        ok = True
+        for o in order:
+            mask = voids[o] if attempt < 39 else 0
+            take: list[int] = []
+            rest: list[int] = []
+            k = need[o]
+            for c in cards:
+                if len(take) < k and not (c < N_NUMBERS and mask >> (c // 15) & 1):
+                    take.append(c)
+                else:
+                    rest.append(c)
+            if len(take) < k:
+                ok = False
+                break
+            out[o] = take
+            cards = rest
+        if ok:
+            out[-1] = cards
+            return out
+    raise AssertionError("no consistent deal")  # pragma: no cover

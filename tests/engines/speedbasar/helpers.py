@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import get_engine, shuffle_rng
+from games.speedbasar.engine import SpeedbasarEngine
 from games.speedbasar.engine import cards as C
-from games.speedbasar.engine.engine import SpeedbasarEngine
 from games.speedbasar.engine.rules import BasarState
 
 E: SpeedbasarEngine = get_engine("speedbasar")  # type: ignore[assignment]

@@ -57,7 +57,7 @@ def test_krug_and_unbeirrbar_and_zehnerfalle_from_a_played_game() -> None:
     lay(state, 2, "S1", "K10")
     doubt(state, 0, "number")  # caught lie on a 10
     _finish_by_glut(state)
-    log = E.public_log(state)
+    log = list(state.log)
     assert log == E.result(state).details["log"]
     mine = achievements(log, 0)
     assert "erster_krug" in mine and "unbeirrbar" in mine and "zehnerfalle" in mine

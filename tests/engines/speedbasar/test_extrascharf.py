@@ -6,6 +6,7 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.speedbasar.engine import cards as C
+from games.speedbasar.engine import rules
 
 from .helpers import E, believe_all, doubt, game, hand, lay
 
@@ -17,7 +18,7 @@ HANDS_JOKER = [
 
 
 def claims(state) -> list[str]:
-    return [f"{C.SPICES[s]}{v}" for s, v in E.claims_now(state)]
+    return [f"{C.SPICES[s]}{v}" for s, v in rules.claims_now(state)]
 
 
 def last_card(state, seat: int, keep: str) -> None:

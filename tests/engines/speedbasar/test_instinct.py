@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 
 from games.speedbasar.engine import cards as C
-from games.speedbasar.engine.instinct import claim_probabilities, instinct, unknown_pool
+from games.speedbasar.engine.bots.instinct import claim_probabilities, instinct, unknown_pool
 from games.speedbasar.engine.rules import NEW_PILE_CLAIMS, number_holds, spice_holds
 
 from .helpers import E, believe_all, game, lay

@@ -8,12 +8,13 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.speedbasar.engine import cards as C
+from games.speedbasar.engine import rules
 
 from .helpers import E, believe, believe_all, doubt, game, hand, lay, pass_
 
 
 def claims(state) -> list[str]:
-    return [f"{s}{v}" for s, v in ((C.SPICES[s], v) for s, v in E.claims_now(state))]
+    return [f"{s}{v}" for s, v in ((C.SPICES[s], v) for s, v in rules.claims_now(state))]
 
 
 # -- setup ------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.speedone.engine import SpeedoneEngine
 from games.speedone.engine.cards import COLOR_CODE, DECK, parse
-from games.speedone.engine.engine import SpeedoneEngine
 from games.speedone.engine.rules import State
 
 ENGINE = SpeedoneEngine()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.speedone.engine import card_info, requirement, sort_hand
+from games.speedone.info import card_info, requirement, sort_hand
 from tests.engines.speedone.helpers import ENGINE, table
 
 HAND = ["W", "B+2", "R9", "Y0", "RS", "R1", "W+4", "BS", "B3"]

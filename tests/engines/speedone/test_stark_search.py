@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from games.speedone.engine.bots import _unknown, sample_hands
-from games.speedone.engine.infer import reconstruct, slot_plan
-from games.speedone.engine.sim import play_out
+from games.speedone.engine.bots.infer import reconstruct, slot_plan
+from games.speedone.engine.bots.sim import play_out
 from tests.engines.speedone.helpers import ENGINE, SEED
 
 NORMAL = ENGINE.bot("normal")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import get_engine
+from games.speedtroedel.engine import SpeedtroedelEngine
 from games.speedtroedel.engine.cards import FALSCH_A, FALSCH_B, parse
-from games.speedtroedel.engine.engine import SpeedtroedelEngine
 from games.speedtroedel.engine.rules import State
 
 ENGINE: SpeedtroedelEngine = get_engine("speedtroedel")  # type: ignore[assignment]

@@ -6,11 +6,12 @@ import pytest
 
 from bench.engines import play_bot_game
 from games.speedwerk.engine.bots import NormalBot, StarkBot
+from games.speedwerk.engine.rules import ALL_SPECIALS
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play
 
 
 def _states(players: int, seed: int, every: int):
-    st = E.new_game(players, {"specials": E.ALL_SPECIALS}, seed, first_round=2)
+    st = E.new_game(players, {"specials": ALL_SPECIALS}, seed, first_round=2)
     rng = random.Random(seed)
     i = 0
     while E.actors(st) and st.round_no < 6:
@@ -41,7 +42,7 @@ def test_normal_bot_beats_random_play() -> None:
         hero = g % 4
         strengths = ["leicht"] * 4
         strengths[hero] = "normal"
-        res = play_bot_game("speedwerk", 4, {"specials": E.ALL_SPECIALS}, strengths, 100 + g)
+        res = play_bot_game("speedwerk", 4, {"specials": ALL_SPECIALS}, strengths, 100 + g)
         margin += res["scores"][hero] - max(s for i, s in enumerate(res["scores"]) if i != hero)
     assert margin > 0
 
@@ -50,7 +51,7 @@ def test_every_bot_plays_legal_actions_through_a_game() -> None:
     res = play_bot_game(
         "speedwerk",
         6,
-        {"specials": E.ALL_SPECIALS},
+        {"specials": ALL_SPECIALS},
         ["leicht", "normal", "stark:100", "leicht", "normal", "stark:100"],
         4,
     )
@@ -79,7 +80,7 @@ def test_timeout_at_the_bid_plays_the_lowest_card_that_cannot_win() -> None:
 
 
 def test_timeout_bid_is_the_normal_bots_estimate() -> None:
-    st = E.new_game(4, {"specials": E.ALL_SPECIALS}, 21, first_round=6)
+    st = E.new_game(4, {"specials": ALL_SPECIALS}, 21, first_round=6)
     while st.phase == 0:
         E.apply(st, st.turn, E.timeout_action(st, st.turn))
     seat = st.turn

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import get_engine
+from games.speedwerk.engine.rules import ALL_SPECIALS
 from tests.engines.conformance import check_random_games
 
 ENGINE = get_engine("speedwerk")
-ALL = list(ENGINE.ALL_SPECIALS)
+ALL = list(ALL_SPECIALS)
 
 SELECTIONS = {
     "ohne": [],

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from games.speedwerk.engine.cards import card_str
+from games.speedwerk.engine.rules import ALL_SPECIALS
 from tests.engines.speedwerk.helpers import E
 
 HISTORY = {"tricks", "swaps", "sheet"}  # cards that were public once (and may be in a hand again)
@@ -23,7 +24,7 @@ def _strings(value: Any) -> set[str]:
 
 
 def _random_states(players: int, seed: int):
-    st = E.new_game(players, {"specials": E.ALL_SPECIALS}, seed)
+    st = E.new_game(players, {"specials": ALL_SPECIALS}, seed)
     rng = random.Random(seed)
     while E.actors(st):
         yield st

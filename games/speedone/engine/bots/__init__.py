@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import Action, Advice, Bot, View
+from games.speedone.engine.bots.infer import slot_plan
+from games.speedone.engine.bots.sim import play_out
 from games.speedone.engine.cards import (
     CODE,
     COLOR_CODE,
@@ -36,10 +38,7 @@ from games.speedone.engine.cards import (
     W,
     parse,
 )
-from games.speedone.engine.infer import slot_plan
-from games.speedone.engine.rules import State, describe_action
-from games.speedone.engine.seat_view import sample_state
-from games.speedone.engine.sim import play_out
+from games.speedone.engine.rules import describe_action
 
 DRAW: Action = {"type": "draw"}
 ONE: Action = {"type": "one"}
@@ -246,37 +245,6 @@ class NormalBot:
 
 
 # -- determinization ---------------------------------------------------------------------------
-def sample_for_bot(view: View, rng: random.Random) -> State:
-    """A state consistent with the view in which each opponent holds as few cards of the colours
-    it failed to serve as possible: every miss drew one card, which may be of any colour."""
-    state = sample_state(view, rng)
-    seat = view["seat"]
-    n = view["players"]
-    pool = state.pile
-    for s in range(n):
-        if s == seat:
-            continue
-        voids = set(state.missed[s])
-        if not voids:
-            continue
-        hand = state.hands[s]
-        free = len(state.missed[s])
-        bad = [c for c in hand if c >> 4 in voids]
-        if len(bad) <= free:
-            continue
-        # swap surplus void-colour cards with fitting cards from the draw pile
-        for c in bad[free:]:
-            for i, p in enumerate(pool):
-                if p >> 4 not in voids:
-                    pool[i] = c
-                    hand.remove(c)
-                    hand.append(p)
-                    break
-        hand.sort()
-    rng.shuffle(pool)
-    return state
-
-
 def _candidates(view: View, legal: list[Action], wide: bool = False) -> list[Action]:
     """Distinct sensible moves: each card once (wilds with the best wish, plus the wish of the
     colour the next player failed to serve, or every wish when ``wide``), and drawing when no

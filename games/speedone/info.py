@@ -1,4 +1,5 @@
-"""Karten-Info and hand sorting for the Speedone table (pure functions of a seat's view).
+"""Karten-Info and hand sorting for the Speedone board (pure functions of a seat's view; the
+German wording of the presenter's layer, beside ``presenter.py``).
 
 * ``sort_hand(cards, mode)``: the seed's two sortings.
 * ``card_info(view, card)``: colour, value, points, effect, playable now (or why not), and what the

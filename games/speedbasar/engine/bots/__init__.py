@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from games.engines.base import Action, Advice, Bot, View
 from games.speedbasar.engine import cards as C
-from games.speedbasar.engine.instinct import claim_probabilities, instinct, unknown_pool
+from games.speedbasar.engine.bots.instinct import claim_probabilities, instinct, unknown_pool
 from games.speedbasar.engine.rules import (
     KRUG_DRAW,
     PENALTY,
