@@ -1,7 +1,7 @@
 """Where a move's time goes: ``python -m bench.profile_move [--moves N] [--json]``.
 
 One process, no sockets: for each live game it starts matches of two people (plus ``leicht`` bots
-where the game needs more seats), then plays ``--moves`` moves through ``games.services.play``
+where the game needs more seats), then plays ``--moves`` moves through ``games.actions.play``
 exactly as a person's move arrives (the bots' moves go through ``run_bot``, outside the figures),
 with the real database and the real channel layer (``REDIS_URL``; nobody listens). Each move's
 time is split by measuring, inside the real code path:
@@ -85,7 +85,7 @@ def instrumented(meter: Meter) -> Iterator[None]:
     """Wrap the engines, the renderer and the channel layer send for the duration."""
     from django.db import connection
 
-    from games import queue, rendering, services
+    from games import broadcast, queue, rendering
     from games.engines.base import get_engine
     from games.registry import GAMES
 
@@ -103,8 +103,8 @@ def instrumented(meter: Meter) -> Iterator[None]:
             patch(engine, "legal_actions", "engine")
     patch(rendering, "render_seat_boards", "render")
     patch(queue, "send", "schedule")
-    originals.append((services, "send_broadcasts", services.send_broadcasts))
-    services.send_broadcasts = timed_async(meter, "publish", services.send_broadcasts)
+    originals.append((broadcast, "send_broadcasts", broadcast.send_broadcasts))
+    broadcast.send_broadcasts = timed_async(meter, "publish", broadcast.send_broadcasts)
 
     def sql(execute: Any, statement: str, params: Any, many: bool, context: Any) -> Any:
         t0 = time.perf_counter()
@@ -130,10 +130,10 @@ def profile_game(
 
     from accounts.bots import bots_of, ensure_bots
     from accounts.models import User
-    from games import services
+    from games import actions, broadcast
+    from games.actions import SeatSpec
     from games.engines.base import get_engine
     from games.models import Match
-    from games.services import SeatSpec
 
     ensure_bots()
     engine = get_engine(slug)
@@ -151,7 +151,7 @@ def profile_game(
         seats = [SeatSpec(u.username, user=u) for u in people]
         for bot in bots_of("leicht")[: max(0, engine.min_players - 2)]:
             seats.append(SeatSpec(bot.username, user=bot, bot_strength="leicht"))
-        match = services.start_match(slug, seats, bot_delay=0)
+        match = actions.start_match(slug, seats, bot_delay=0)
         created.append(match.pk)
         while len(samples) < moves:
             match = Match.objects.get(pk=match.pk)
@@ -160,7 +160,7 @@ def profile_game(
             state = engine.from_json(match.state)
             actor = min(engine.actors(state))
             if actor >= 2:  # a bot: not measured
-                services.run_bot(match.pk, match.version, actor)
+                actions.run_bot(match.pk, match.version, actor)
                 continue
             action = rng.choice(engine.legal_actions(state, actor))
             meter.take()
@@ -174,9 +174,9 @@ def profile_game(
                 )
                 assert response.status_code == 200, response.status_code
             else:  # as the match socket does: play in a thread, publish from the event loop
-                with services.collecting_broadcasts() as out:
-                    services.play(match.pk, actor, action, version=match.version)
-                loop.run_until_complete(services.send_broadcasts(layer, out))
+                with broadcast.collecting_broadcasts() as out:
+                    actions.play(match.pk, actor, action, version=match.version)
+                loop.run_until_complete(broadcast.send_broadcasts(layer, out))
             wall, cpu = time.perf_counter() - w0, time.process_time() - c0
             meter.active = False
             parts = meter.take()

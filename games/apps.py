@@ -5,4 +5,6 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        from games import profile, signals  # noqa: F401  (register providers and receivers)
+        from games import broadcast, profile, signals  # noqa: F401  (register providers and receivers)
+
+        signals.match_changed.connect(broadcast.on_match_changed)

@@ -1,5 +1,6 @@
 """The match socket: one per open match page. Thin: authenticate, join the match group, forward
-actions to ``games.services``, and render the seat's own view when the match changes."""
+actions to ``games.actions``, send on the boards ``games.broadcast`` publishes for its seat (a
+spectator's renders its own view when the match changes)."""
 
 from __future__ import annotations
 
@@ -17,14 +18,13 @@ from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DatabaseError, close_old_connections, connections
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from accounts.identity import player_from_scope
-from games import services
+from accounts.presence import mark_offline, mark_online
+from games import actions, broadcast
 from games.models import Match
 from games.rendering import flash_html, render_board
-from lobby.presence import mark_offline, mark_online
 
 log = logging.getLogger("speedgames.ws")
 
@@ -86,7 +86,7 @@ def db(func: Any) -> Any:
 class Presence:
     """The seats this process's match sockets hold. While a socket is open its person counts as
     present (``Seat.last_seen``): one beat every ``HEARTBEAT_SECONDS`` touches all of them in one
-    statement (``services.touch_seats``) – not a database hop and a statement per socket, which
+    statement (``actions.touch_seats``) – not a database hop and a statement per socket, which
     at 2,000 open pages was a hundred writes a second."""
 
     def __init__(self) -> None:
@@ -105,9 +105,9 @@ class Presence:
 
     async def _beat(self) -> None:
         while self.seats:
-            await asyncio.sleep(services.HEARTBEAT_SECONDS)
+            await asyncio.sleep(actions.HEARTBEAT_SECONDS)
             try:
-                await db(services.touch_seats)(list(self.seats))
+                await db(actions.touch_seats)(list(self.seats))
             except Exception:  # noqa: BLE001 - a database hiccup: the next beat tries again
                 log.warning("heartbeat failed for %s seats", len(self.seats))
 
@@ -165,12 +165,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     def _board_group(self) -> str:
         """A person's socket follows its seat's own pushed board; a spectator's renders its own."""
         if self.seat_index is None:
-            return services.watch_group(self.match_id)
-        return services.players_group(self.match_id)
+            return broadcast.watch_group(self.match_id)
+        return broadcast.players_group(self.match_id)
 
     def _lookup(self) -> bool:
         try:
-            match, _seats = services.load_match(self.match_id)
+            match, _seats = actions.load_match(self.match_id)
         except Match.DoesNotExist:
             return False
         player = player_from_scope(self.scope)
@@ -179,9 +179,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.player_key = player.key if player else None
         self.player_name = player.name if player else ""
         if seat is not None:
-            services.set_connected(self.match_id, seat.index, True)
+            actions.set_connected(self.match_id, seat.index, True)
         else:
-            services.count_watcher(self.match_id, +1)
+            actions.count_watcher(self.match_id, +1)
             self.watching = True
         return True
 
@@ -195,9 +195,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(f"user-{self.player_key}", self.channel_name)
             await mark_offline(self.player_key)
         if self.seat_index is not None:
-            await db(services.set_connected)(self.match_id, self.seat_index, False)
+            await db(actions.set_connected)(self.match_id, self.seat_index, False)
         elif self.watching:
-            await db(services.count_watcher)(self.match_id, -1)
+            await db(actions.count_watcher)(self.match_id, -1)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Anything that is not one JSON text frame gets a German message, never a closed socket
@@ -223,35 +223,35 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self._push_message(_("Du schaust nur zu – spielen können die Leute am Tisch."))
             return
         try:
-            action = services.parse_action(content)
-            version = services.parse_version(content.get("version"))
+            action = actions.parse_action(content)
+            version = actions.parse_version(content.get("version"))
             broadcasts = await db(self._play)(action, version)
-        except services.ActionRejected as exc:
+        except actions.ActionRejected as exc:
             await self._push_board(exc.message)  # the board as it is now, with the message
             return
         except DatabaseError:
             log.exception("database error during a move match=%s", self.match_id)
-            await self._push_message(services.DB_TROUBLE)  # the socket stays open
+            await self._push_message(actions.DB_TROUBLE)  # the socket stays open
             return
-        await services.send_broadcasts(self.channel_layer, broadcasts)
+        await broadcast.send_broadcasts(self.channel_layer, broadcasts)
 
     async def _check_current(self, raw: Any) -> None:
         """The page shows version ``raw``: push the current board if that is not it. (Not named
         ``_sync``: Channels reads that attribute to tell sync consumers.)"""
         try:
-            shown = services.parse_version(raw)
-        except services.ActionRejected:
+            shown = actions.parse_version(raw)
+        except actions.ActionRejected:
             shown = -1
         try:
-            current = await db(services.current_version)(self.match_id)
+            current = await db(actions.current_version)(self.match_id)
         except DatabaseError:
             return  # the next check asks again
         if current is not None and current != shown:
             await self._push_board()
 
-    def _play(self, action: services.Action, version: int) -> services.Broadcast:
-        with services.collecting_broadcasts() as broadcasts:
-            services.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
+    def _play(self, action: actions.Action, version: int) -> broadcast.Broadcast:
+        with broadcast.collecting_broadcasts() as broadcasts:
+            actions.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
         return broadcasts
 
     async def match_boards(self, event: dict[str, Any]) -> None:
@@ -267,7 +267,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self._push_board()
 
     async def notify_invite(self, event: dict[str, Any]) -> None:
-        await self._send(render_to_string("lobby/_invite_toast.html", event))
+        """An invitation to a table: the toast comes rendered with the event (by the lobby)."""
+        await self._send(event["html"])
 
     async def _push_board(self, message: str = "") -> None:
         version, html = await db(self._render)(message)
@@ -282,7 +283,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             log.debug("send to closed socket match=%s: %s", self.match_id, exc)
 
     def _render(self, message: str) -> tuple[int, str]:
-        match, seats = services.load_match(self.match_id)
+        match, seats = actions.load_match(self.match_id)
         seat = next((s for s in seats if s.index == self.seat_index), None)
         return match.version, render_board(match, seat, message, oob=True, seats=seats)
 

@@ -1,4 +1,4 @@
-"""Matches, their seats and move logs. Only ``games.services`` changes a running match."""
+"""Matches, their seats and move logs. Only ``games.actions`` changes a running match."""
 
 from __future__ import annotations
 

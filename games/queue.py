@@ -1,7 +1,7 @@
 """Follow-up work for the Celery worker: bot turns and move timers.
 
-The tasks are sent by name, so ``games.services`` needs no import of ``games.tasks`` (which
-imports the services). Inside ``capturing()`` nothing is sent: the calls are recorded for tests
+The tasks are sent by name, so ``games.actions`` needs no import of ``games.tasks`` (which
+imports the actions). Inside ``capturing()`` nothing is sent: the calls are recorded for tests
 (in the style of zulip's ``capture_send_event_calls``).
 """
 

@@ -1,4 +1,4 @@
-"""Celery tasks: thin wrappers around ``games.services`` (all checks live there)."""
+"""Celery tasks: thin wrappers around ``games.actions`` (all checks live there)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import logging
 from celery import shared_task
 from django.db import DatabaseError
 
-from games import services
+from games import actions
 
 log = logging.getLogger("speedgames.tasks")
 
@@ -24,21 +24,21 @@ RETRY = {
 
 @shared_task(ignore_result=True, **RETRY)
 def bot_turn(match_id: int, version: int, seat: int) -> bool:
-    played = services.run_bot(match_id, version, seat)
+    played = actions.run_bot(match_id, version, seat)
     log.info("task bot_turn match=%s version=%s seat=%s played=%s", match_id, version, seat, played)
     return played
 
 
 @shared_task(ignore_result=True, **RETRY)
 def move_timeout(match_id: int, version: int) -> bool:
-    played = services.run_timeout(match_id, version)
+    played = actions.run_timeout(match_id, version)
     log.info("task move_timeout match=%s version=%s played=%s", match_id, version, played)
     return played
 
 
 @shared_task(ignore_result=True)
 def sweep() -> dict[str, int]:
-    out = services.sweep()
+    out = actions.sweep()
     if any(out.values()):
         log.info("task sweep %s", out)
     return out

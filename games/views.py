@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.identity import current_player
-from games import registry, services
+from games import actions, registry
 from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import action_json
@@ -58,7 +58,7 @@ def _live_match(match_id: int) -> Match:
     """The match, if its game has a screen: ``NotLive`` otherwise, which
     ``games.middleware`` answers with the German „wird gerade gebaut“ page (never a 500)."""
     try:
-        match, _seats = services.load_match(match_id)
+        match, _seats = actions.load_match(match_id)
     except Match.DoesNotExist as exc:
         raise Http404("Diese Partie gibt es nicht.") from exc
     registry.live_game(match.game)  # NotLive for a game without its screen
@@ -82,7 +82,7 @@ def board(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _live_match(match_id)
     seat = _seat(match, request)
     if seat is not None:
-        services.touch_seat(match.pk, seat.index)
+        actions.touch_seat(match.pk, seat.index)
     shown = request.GET.get("v", "")
     if shown.isascii() and shown.isdigit() and int(shown) == match.version:
         return HttpResponse(status=204)
@@ -101,16 +101,16 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
     else:
         try:
             raw = json.loads(request.POST.get("action", ""))
-            version = services.parse_version(request.POST.get("version"))
-            match = services.play(match.pk, seat.index, services.parse_action(raw), version=version)
+            version = actions.parse_version(request.POST.get("version"))
+            match = actions.play(match.pk, seat.index, actions.parse_action(raw), version=version)
         except (json.JSONDecodeError, RecursionError):
             message = _("Unbekannter Zug.")
-        except services.ActionRejected as exc:
+        except actions.ActionRejected as exc:
             message = exc.message
             match.refresh_from_db()
         except DatabaseError:
             log.exception("database error during a move match=%s", match.pk)
-            return _flash_only(request, match, services.DB_TROUBLE)
+            return _flash_only(request, match, actions.DB_TROUBLE)
     if not request.htmx:
         if message:
             messages.error(request, message)
@@ -160,7 +160,7 @@ def _carry_prefs(request: HttpRequest, seat: Seat | None) -> None:
     for pref in REMEMBERED_PREFS:
         value = _remembered(request, pref)
         if isinstance(value, bool) and pref not in seat.prefs:
-            services.set_pref(seat, pref, value)
+            actions.set_pref(seat, pref, value)
 
 
 @require_POST
@@ -173,11 +173,11 @@ def sort(request: HttpRequest, match_id: int) -> HttpResponse:
     seat = _seat(match, request)
     pref = request.POST.get("pref", "")
     if seat is not None and pref in PREF_SWITCHES:
-        services.set_pref(seat, pref, not seat.prefs.get(pref, PREF_SWITCHES[pref]))
+        actions.set_pref(seat, pref, not seat.prefs.get(pref, PREF_SWITCHES[pref]))
         if pref in REMEMBERED_PREFS:
             _remember(request, pref, seat.prefs[pref])
     elif seat is not None:
-        services.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
+        actions.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
         request.session[f"sort:{match.game}"] = seat.prefs["sort"]
     if not request.htmx:
         return redirect("games:match", match_id=match.pk)
@@ -192,7 +192,7 @@ def leave(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     seat = _seat(match, request)
     if seat is not None and match.status == Match.Status.RUNNING:
-        services.replace_with_bot(match.pk, seat.index, reason="left")
+        actions.replace_with_bot(match.pk, seat.index, reason="left")
         messages.info(
             request, _("Du hast die Partie verlassen – der Computer spielt für dich weiter.")
         )
@@ -206,7 +206,7 @@ def reclaim(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _live_match(match_id)
     seat = _seat(match, request)
     if seat is not None:
-        services.reclaim_seat(match.pk, seat.index)
+        actions.reclaim_seat(match.pk, seat.index)
         match.refresh_from_db()
     if not request.htmx:
         return redirect("games:match", match_id=match.pk)

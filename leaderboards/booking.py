@@ -3,6 +3,10 @@
 ``book_match`` runs from the ``games.signals.match_finished`` receiver inside the finishing
 transaction: if that transaction rolls back, so does the booking; if it is sent twice for a match,
 the second time books nothing (unique (match, user) and an existence check).
+
+This module is the one writer of ``Seat.leaderboard_points`` (what the end screen shows a seat is
+worth: the booked points, or nothing for a bot, a guest's game or a practice replay; ``void_match``
+clears them); the finishing code writes places, scores and payouts only.
 """
 
 from __future__ import annotations
@@ -10,18 +14,16 @@ from __future__ import annotations
 import logging
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Sum
 from django.utils import timezone
 
+from leaderboards.calendar import BERLIN
 from leaderboards.models import ALL_TIME, LeaderboardEntry, LeaderboardTotal
 from leaderboards.points import seat_points
 
 log = logging.getLogger("speedgames.leaderboards")
-
-BERLIN = ZoneInfo("Europe/Berlin")
 
 
 def month_of(moment: datetime | None = None) -> date:
@@ -88,6 +90,7 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
 
 
 def _show_points(seats: list[Any], points: dict[int, int | None]) -> None:
+    """Write each seat's ``leaderboard_points`` (only where it differs: a new seat has none)."""
     for seat in seats:
         value = points[seat.pk]
         if seat.leaderboard_points != value:

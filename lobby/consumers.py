@@ -6,11 +6,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.template.loader import render_to_string
 
 from accounts.identity import player_from_scope
+from accounts.presence import mark_offline, mark_online
 from games.registry import BY_SLUG
-from lobby.presence import mark_offline, mark_online
 from lobby.views import render_open_tables, render_table_panel
 
 
@@ -42,7 +41,8 @@ class _PresenceConsumer(AsyncJsonWebsocketConsumer):
         client sends is ignored (never parsed, so nothing can crash the socket)."""
 
     async def notify_invite(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=render_to_string("lobby/_invite_toast.html", event))
+        """An invitation to a table: the toast comes rendered with the event (``services.invite``)."""
+        await self.send(text_data=event["html"])
 
 
 class LobbyConsumer(_PresenceConsumer):

@@ -7,15 +7,17 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings as site
 from django.db import transaction
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.bots import bots_of
 from accounts.identity import Player
+from games.actions import ActionRejected, SeatSpec, start_match
 from games.engines.base import InvalidOptions, get_engine
 from games.models import Match
-from games.services import ActionRejected, SeatSpec, start_match
 from lobby.models import BOT_TEMPO_SECONDS, Member, Table
 
 log = logging.getLogger("speedgames.lobby")
@@ -315,13 +317,14 @@ def invite(table: Table, sender: Player, user_id: int) -> None:
     """Tell an online user about this table; their open page shows it at once."""
     if table.member_of(sender) is None:
         raise ActionRejected(_("Nur wer am Tisch sitzt, kann einladen."))
-    _notify(
-        f"user-u{user_id}",
-        {
-            "type": "notify.invite",
-            "table": table.pk,
-            "game": get_engine(table.game).name,
-            "sender": sender.name,
-            "token": table.token,
-        },
-    )
+    invitation = {
+        "table": table.pk,
+        "game": get_engine(table.game).name,
+        "sender": sender.name,
+        "token": table.token,
+    }
+    # rendered here, in the site's language as the sockets did, so that every page's socket (the
+    # match socket too) only sends it on and no lower app needs the lobby's template
+    with translation.override(site.LANGUAGE_CODE):
+        html = render_to_string("lobby/_invite_toast.html", invitation)
+    _notify(f"user-u{user_id}", {"type": "notify.invite", **invitation, "html": html})

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.test import TestCase
 
-from games import queue, services
+from games import broadcast, queue
 
 
 @dataclass
@@ -35,7 +35,7 @@ def capture() -> Iterator[Captured]:
     out = Captured()
     with (
         queue.capturing() as tasks,
-        services.collecting_broadcasts() as pushes,
+        broadcast.collecting_broadcasts() as pushes,
         TestCase.captureOnCommitCallbacks(execute=True),
     ):
         yield out

@@ -1,0 +1,77 @@
+"""The write path: every change to a match (the "actions" layer, after zulip's
+``zerver/actions/``), one module per concern.
+
+- ``start``: ``start_match`` (seats, first state, stakes held)
+- ``moves``: ``play`` – the optimistic two-statement path and the locked path – and the parsing of
+  what a client sent
+- ``finish``: the end of a match (places, payouts, ``match_finished``)
+- ``seats``: who plays a seat (leaving, „Ich bin wieder da“), presence, spectators, switches,
+  ``load_match``
+- ``timers``: the worker's tasks (move timer, bot turns, sweep)
+
+An action commits and then announces "match M is at version v" (``games.signals.match_changed``
+with the seats, the state and the move's public events); it renders nothing. ``games.broadcast``
+listens, renders each seat's board and publishes it. Callers write ``from games import actions``
+and ``actions.play(...)``.
+"""
+
+from games.actions.common import (
+    DB_TROUBLE,
+    LATE,
+    LEAVE_GRACE,
+    RECENT_MOVES,
+    ROUND_PAUSE,
+    TIMER_GRACE,
+    ActionRejected,
+    schedule_followups,
+)
+from games.actions.finish import finish_match
+from games.actions.moves import parse_action, parse_version, play
+from games.actions.seats import (
+    HEARTBEAT_SECONDS,
+    count_watcher,
+    current_version,
+    load_match,
+    reclaim_seat,
+    replace_with_bot,
+    set_connected,
+    set_pref,
+    touch_seat,
+    touch_seats,
+)
+from games.actions.start import SeatSpec, start_match
+from games.actions.timers import run_bot, run_timeout, sweep
+from games.definition import LATE_LEAVE
+from games.engines.base import Action
+
+__all__ = [
+    "DB_TROUBLE",
+    "HEARTBEAT_SECONDS",
+    "LATE",
+    "LATE_LEAVE",
+    "LEAVE_GRACE",
+    "RECENT_MOVES",
+    "ROUND_PAUSE",
+    "TIMER_GRACE",
+    "Action",
+    "ActionRejected",
+    "SeatSpec",
+    "count_watcher",
+    "current_version",
+    "finish_match",
+    "load_match",
+    "parse_action",
+    "parse_version",
+    "play",
+    "reclaim_seat",
+    "replace_with_bot",
+    "run_bot",
+    "run_timeout",
+    "schedule_followups",
+    "set_connected",
+    "set_pref",
+    "start_match",
+    "sweep",
+    "touch_seat",
+    "touch_seats",
+]

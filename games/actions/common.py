@@ -1,0 +1,116 @@
+"""What every action shares: the German refusal, the clock constants, and ``schedule`` – the
+deadline of the new phase plus what follows the commit (the announcement that the match is at a
+new version, then the bots' turns and the move timer).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import queue
+from games.models import Match, Seat
+from games.signals import match_changed
+
+log = logging.getLogger("speedgames.games")
+
+#: seconds after the deadline before the server plays the timeout action
+TIMER_GRACE = float(getattr(settings, "TIMER_GRACE", 1.5))
+#: a human whose connection is gone this long is replaced by a bot
+LEAVE_GRACE = int(getattr(settings, "LEAVE_GRACE", 90))
+#: after a round end the next deal waits this long, so everyone can read the round summary
+ROUND_PAUSE = float(getattr(settings, "ROUND_PAUSE", 4.0))
+#: how many moves the ticker keeps (their public events)
+RECENT_MOVES = 8
+
+#: what a player reads when the database failed during their move (nothing was played)
+DB_TROUBLE = "Der Server hat gerade ein Problem – dein Zug wurde nicht gespielt. Bitte versuch es gleich noch einmal."
+#: the answer to a choice sent from inside a simultaneous phase that has been decided meanwhile
+#: (Speedbasar's doubt window: the first press wins)
+LATE = _("Zu spät – jemand anderes war schneller. Du siehst jetzt, wie es ausging.")
+
+
+class ActionRejected(Exception):
+    """An action that changes nothing; ``message`` is German and shown to the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def bot_seats(seats: Iterable[Seat]) -> dict[int, str]:
+    """Seat index -> strength of every seat a computer plays."""
+    return {s.index: s.bot_strength for s in seats if s.bot_strength}
+
+
+def schedule(
+    match: Match,
+    engine: Any,
+    state: Any,
+    *,
+    phase_changed: bool = True,
+    pause: float = 0.0,
+    seats: list[Seat] | None = None,
+    events: list[Any] | None = None,
+    defer: bool = True,
+) -> Callable[[], None]:
+    """Set the phase deadline (the clock runs while a person, not a bot, is to act; a
+    simultaneous phase keeps the deadline it started with). Returns what announces the new
+    version (``games.signals.match_changed``: the broadcast renders and pushes every seat's
+    board) and schedules the bots' turns and the timer; with ``defer`` that also runs after the
+    commit of the current transaction."""
+    running = match.status == Match.Status.RUNNING
+    if seats is None or not running:
+        seats = list(match.seats.all())  # a finished match: the seats carry their places now
+    bots = bot_seats(seats) if running else {}
+    actors = engine.actors(state) if running else frozenset()
+    humans_to_act = running and any(s not in bots for s in actors)
+    if not humans_to_act:
+        match.deadline = None
+    elif phase_changed or match.deadline is None:
+        clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
+        match.deadline = (
+            timezone.now() + timedelta(seconds=clock.seconds + clock.grace + pause)
+            if clock
+            else None
+        )
+    match_id, version, deadline = match.pk, match.version, match.deadline
+    bot_actors = sorted(s for s in actors if s in bots)
+    delays = {
+        s: max(match.bot_delay, engine.bot_earliest(state, s, solo=match.solo)) + pause
+        for s in bot_actors
+    }
+
+    def go() -> None:
+        if match.version != version:
+            return  # a later change in the same transaction announces and schedules its own
+        announce(match, seats, state, events or [])
+        schedule_followups(match_id, version, deadline, delays)
+
+    if defer:
+        transaction.on_commit(go)
+    return go
+
+
+def announce(match: Match, seats: list[Seat], state: Any, events: list[Any]) -> None:
+    """Tell the listeners that the committed match is at ``match.version``. A failing listener
+    is logged (``match_changed``); the sockets catch up on their next update."""
+    match_changed.send(match=match, seats=seats, state=state, events=events)
+
+
+def schedule_followups(
+    match_id: int, version: int, deadline: Any, bot_delays: dict[int, float]
+) -> None:
+    """Hand the bots' turns and the move timer of ``version`` to the worker (``games.queue``)."""
+    for seat, delay in bot_delays.items():
+        queue.bot_turn(match_id, version, seat, delay)
+    if deadline is not None:
+        wait = max(0.0, (deadline - timezone.now()).total_seconds()) + TIMER_GRACE
+        queue.move_timeout(match_id, version, wait)

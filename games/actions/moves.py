@@ -1,0 +1,292 @@
+"""Playing a move: check it against the version the player saw, apply the engine, log it, keep its
+public events for the ticker, and store the new state with the phase deadline.
+
+Two ways to store, one decision (``apply_move``):
+
+- the optimistic path (PostgreSQL, outside a caller's transaction): the match and its seats are
+  read in one statement, the move is decided on that snapshot, and one conditional statement
+  writes the match row at the next version only if it is still at the previous one, with the move
+  log in the same statement. No lock is taken; a move that lost that race, or one that ends the
+  match, returns ``None`` from ``apply_move`` and goes
+- the locked path: one transaction that locks the match row (``select_for_update``) and saves the
+  move log and the row (and, for the last move, the stakes, places and ``match_finished``).
+
+Either way the move is announced after it is committed (``games.signals.match_changed``, sent by
+``common.schedule``) and the bots' turns and the timer are handed to ``games.queue``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.actions.common import LATE, RECENT_MOVES, ROUND_PAUSE, ActionRejected, schedule
+from games.actions.finish import finish_match
+from games.actions.seats import load_match
+from games.engines.base import Action, IllegalAction, get_engine
+from games.models import Match, Move, Seat
+
+log = logging.getLogger("speedgames.games")
+
+
+def play(
+    match_id: int,
+    seat_index: int,
+    action: Any,
+    *,
+    version: int,
+    by: str = Move.By.HUMAN,
+) -> Match:
+    """Apply ``action`` for ``seat_index`` as seen at ``version``. Raises ``ActionRejected`` and
+    changes nothing when the match is over, the version is stale, or the engine says the move is
+    illegal. In a simultaneous phase a version from inside the phase is not stale while the seat
+    still has to choose: another seat's choice does not invalidate this one.
+
+    On PostgreSQL an ordinary move takes two statements: one read of the match with its seats and
+    one conditional write (``UPDATE … WHERE version = …`` with the move log in the same
+    statement). A move that lost a race for its version, or one that ends the match (stakes,
+    places and ``match_finished`` go with it), takes the locked path instead."""
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise ActionRejected(
+            _("Dieser Zug kam ohne gültigen Spielstand – bitte lade die Seite neu.")
+        )
+    if _optimistic_ok():
+        match = _play_optimistic(match_id, seat_index, action, version=version, by=by)
+        if match is not None:
+            return match
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        try:
+            apply_move(match, seat_index, action, version=version, by=by)
+        except ActionRejected as exc:
+            _log_rejected(match, seat_index, version, exc)
+            raise
+    return match
+
+
+def _log_rejected(match: Match, seat_index: int, version: int, exc: ActionRejected) -> None:
+    log.info(
+        "rejected match=%s seat=%s version=%s/%s reason=%s",
+        match.pk,
+        seat_index,
+        version,
+        match.version,
+        exc.message,
+    )
+
+
+def _log_move(match: Match, seat_index: int, by: str) -> None:
+    # DEBUG: every move is on record in games_move; at INFO a busy site wrote hundreds of lines a
+    # second, and the handler's lock was a measurable part of a move
+    log.debug("move match=%s seat=%s version=%s by=%s", match.pk, seat_index, match.version, by)
+
+
+def _optimistic_ok() -> bool:
+    # inside a caller's transaction (a test, an atomic block) the caller's semantics stay
+    return connection.vendor == "postgresql" and not connection.in_atomic_block
+
+
+def _play_optimistic(
+    match_id: int, seat_index: int, action: Any, *, version: int, by: str
+) -> Match | None:
+    """The move without a lock: decided on one snapshot, stored by one conditional write.
+    Returns ``None`` when the locked path must do it (the write lost a race, or the match ends)."""
+    match, seats = load_match(match_id, cache_seats=False)
+    try:
+        done = apply_move(
+            match, seat_index, action, version=version, by=by, seats=seats, store=False
+        )
+    except ActionRejected as exc:
+        _log_rejected(match, seat_index, version, exc)
+        raise
+    if done is None or not _store_move(match, seat_index, action, by):
+        return None
+    _log_move(match, seat_index, by)
+    done()  # committed (autocommit): announce the version, schedule the follow-ups
+    return match
+
+
+@lru_cache(maxsize=1)
+def _store_sql() -> str:
+    q = connection.ops.quote_name
+    m, mv = Match._meta, Move._meta
+    col = {f.name: q(f.column) for f in m.concrete_fields}
+    mcol = {f.name: q(f.column) for f in mv.concrete_fields}
+    sets = ", ".join(
+        f"{col[f]} = %s" + ("::jsonb" if f in ("state", "recent") else "") for f in _STORED
+    )
+    return (
+        f"WITH up AS (UPDATE {q(m.db_table)} SET {sets}"
+        f" WHERE {col['id']} = %s AND {col['version']} = %s AND {col['status']} = %s"
+        f" RETURNING {col['id']})"
+        f" INSERT INTO {q(mv.db_table)} ({mcol['match']}, {mcol['number']}, {mcol['seat']},"
+        f" {mcol['action']}, {mcol['by']}, {mcol['created']})"
+        f" SELECT {col['id']}, %s, %s, %s::jsonb, %s, %s FROM up"
+    )
+
+
+#: what an ordinary (not finishing) move changes on the match row
+_STORED = ("version", "state", "updated", "deadline", "recent", "phase_key", "phase_since")
+
+
+def _store_move(match: Match, seat_index: int, action: Any, by: str) -> bool:
+    """One statement (PostgreSQL): the match row at its new version if it is still at the
+    previous one and running, and the move log entry with it. Returns whether it was written."""
+    params = [
+        match.version,
+        json.dumps(match.state),
+        match.updated,
+        match.deadline,
+        json.dumps(match.recent),
+        match.phase_key,
+        match.phase_since,
+        match.pk,
+        match.version - 1,
+        Match.Status.RUNNING,
+        match.version,
+        seat_index,
+        json.dumps(action),
+        by,
+        match.updated,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_store_sql(), params)
+        return cursor.rowcount == 1
+
+
+def apply_move(
+    match: Match,
+    seat_index: int,
+    action: Any,
+    *,
+    version: int,
+    by: str,
+    seats: list[Seat] | None = None,
+    store: bool = True,
+) -> Callable[[], None] | None:
+    """Check the move and apply it to ``match`` in memory. With ``store`` (the locked path, inside
+    the caller's transaction that holds the match row) it also writes the move log and the match
+    row, finishes the match when the engine reports a result, and the announcement and follow-ups
+    run after the commit. Without, the caller stores the move itself and then calls the returned
+    function (announcement and follow-ups); a move that would end the match returns ``None`` there
+    and changes nothing."""
+    if match.status != Match.Status.RUNNING:
+        raise ActionRejected(_("Die Partie ist schon vorbei."))
+    if not isinstance(seat_index, int) or not 0 <= seat_index < match.players:
+        raise ActionRejected(_("Du sitzt nicht an diesem Tisch."))
+    if seats is None:
+        seats = list(match.seats.all())
+    if by == Move.By.HUMAN and seats[seat_index].bot_strength:
+        raise ActionRejected(
+            _(
+                "Der Computer spielt gerade für dich – drück „Ich bin wieder da“, um weiterzuspielen."
+            )
+        )
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state)
+    if version != match.version:
+        in_phase = bool(match.phase_key) and match.phase_since <= version < match.version
+        if not in_phase:
+            if _lost_race(match, version):
+                raise ActionRejected(LATE)
+            raise ActionRejected(_("Das Spiel ist schon weiter – du siehst jetzt den neuen Stand."))
+        if seat_index not in engine.actors(state):
+            raise ActionRejected(_("Du hast in dieser Runde schon gewählt."))
+    try:
+        events = engine.apply(state, seat_index, action)
+    except IllegalAction as exc:
+        raise ActionRejected(exc.message) from exc
+    result = engine.result(state)
+    if result is not None and not store:
+        return None  # the locked path finishes the match
+    match.version += 1
+    if store:
+        Move.objects.create(
+            match=match, number=match.version, seat=seat_index, action=action, by=by
+        )
+    match.state = engine.to_json(state)
+    match.updated = timezone.now()
+    match.recent = [
+        *(match.recent or [])[-(RECENT_MOVES - 1) :],
+        # "phase": the simultaneous phase the move was made in (to tell a lost race later)
+        {
+            "v": match.version,
+            "seat": seat_index,
+            "by": by,
+            "events": events,
+            "phase": match.phase_key,
+        },
+    ]
+    key = engine.simultaneous_key(state) or ""
+    phase_changed = key != match.phase_key or not key
+    if phase_changed:
+        match.phase_key = key
+        match.phase_since = match.version
+    if store:
+        _log_move(match, seat_index, by)
+    if result is not None:
+        finish_match(match, result.to_json())
+    pause = ROUND_PAUSE if engine.ends_round(events) else 0.0
+    done = schedule(
+        match,
+        engine,
+        state,
+        phase_changed=phase_changed,
+        pause=pause,
+        seats=seats,
+        events=events,
+        defer=store,
+    )
+    if store:
+        match.save(update_fields=[*_STORED, "status", "result", "finished"])
+    return done
+
+
+def _lost_race(match: Match, version: int) -> bool:
+    """Whether the move right after ``version`` was made inside a simultaneous phase: a choice
+    sent with ``version`` was then a press in that phase that came too late."""
+    following = next((e for e in match.recent or [] if e.get("v") == version + 1), None)
+    return bool(following and following.get("phase"))
+
+
+def parse_action(raw: Any) -> Action:
+    """An action from a client: a dict of plain values (anything else is rejected). The engine
+    decides legality; this only refuses shapes no engine accepts."""
+    if not isinstance(raw, dict):
+        raise ActionRejected(_("Unbekannter Zug."))
+    action = {
+        k: v for k, v in raw.items() if k not in {"HEADERS", "version", "csrfmiddlewaretoken", "op"}
+    }
+    if not isinstance(action.get("type"), str) or len(action) > 8:
+        raise ActionRejected(_("Unbekannter Zug."))
+    for key, value in action.items():
+        if not isinstance(key, str) or not _plain(value):
+            raise ActionRejected(_("Unbekannter Zug."))
+    return action
+
+
+def _plain(value: Any) -> bool:
+    """A plain value, or a short list of plain strings and numbers (a game may lay several cards
+    at once: ``"cards": ["K7"]``)."""
+    if isinstance(value, list):
+        return len(value) <= 8 and all(
+            isinstance(v, str | int) and not isinstance(v, bool) for v in value
+        )
+    return isinstance(value, str | int | bool | type(None))
+
+
+def parse_version(raw: Any) -> int:
+    """The board version a client sent with its move: a non-negative whole number (ASCII digits),
+    anything else is refused – a move is never applied without knowing what the player saw."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
+        return raw
+    if isinstance(raw, str) and 0 < len(raw) < 12 and raw.isascii() and raw.isdigit():
+        return int(raw)
+    raise ActionRejected(_("Dieser Zug kam ohne gültigen Spielstand – bitte lade die Seite neu."))

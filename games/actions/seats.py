@@ -1,0 +1,173 @@
+"""Seats and presence: who plays a seat (a person who left, a bot, the person back again), the
+signs of life of the match pages, the spectator count, the seat's switches, and ``load_match`` –
+the one-query read of a match with its seats that every move and every socket push starts from.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from games.actions.common import schedule
+from games.engines.base import get_engine
+from games.models import Match, Seat
+
+log = logging.getLogger("speedgames.games")
+
+#: how often an open match socket says its person is still there
+HEARTBEAT_SECONDS = float(settings.HEARTBEAT_SECONDS)
+
+
+def load_match(match_id: int, *, cache_seats: bool = True) -> tuple[Match, list[Seat]]:
+    """The match and its seats in one query (one consistent snapshot); with ``cache_seats``
+    ``match.seats.all()`` answers from them. Raises ``Match.DoesNotExist``.
+
+    Every move and every socket push asks this, so on PostgreSQL the statement is built once per
+    process (Django's SQL compiler would cost more than the query itself)."""
+    if connection.vendor == "postgresql":
+        sql, seat_fields, match_fields = _load_sql()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [match_id])
+            rows = cursor.fetchall()
+        if not rows:
+            raise Match.DoesNotExist(f"match {match_id}")
+        n = len(seat_fields)
+        match = Match.from_db(connection.alias, None, _convert(match_fields, rows[0][n:]))
+        seats = [Seat.from_db(connection.alias, None, _convert(seat_fields, r[:n])) for r in rows]
+    else:
+        seats = list(
+            Seat.objects.select_related("match").filter(match_id=match_id).order_by("index")
+        )
+        if not seats:
+            raise Match.DoesNotExist(f"match {match_id}")
+        match = seats[0].match
+    for seat in seats:
+        seat.match = match
+    if not cache_seats:  # the move itself passes the seats along
+        return match, seats
+    prefetched = Seat.objects.filter(match_id=match_id)
+    prefetched._result_cache = seats
+    prefetched._prefetch_done = True
+    match._prefetched_objects_cache = {"seats": prefetched}
+    return match, seats
+
+
+@lru_cache(maxsize=1)
+def _load_sql() -> tuple[str, list[Any], list[Any]]:
+    q = connection.ops.quote_name
+    seat_fields, match_fields = list(Seat._meta.concrete_fields), list(Match._meta.concrete_fields)
+    columns = [f"s.{q(f.column)}" for f in seat_fields] + [f"m.{q(f.column)}" for f in match_fields]
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {q(Seat._meta.db_table)} s"
+        f" JOIN {q(Match._meta.db_table)} m ON m.{q(Match._meta.pk.column)} = s.{q('match_id')}"
+        f" WHERE s.{q('match_id')} = %s ORDER BY s.{q('index')}"
+    )
+    return sql, seat_fields, match_fields
+
+
+def _convert(fields: list[Any], values: tuple[Any, ...]) -> list[Any]:
+    """Database values as the ORM would give them (JSON columns arrive as text)."""
+    return [
+        f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v
+        for f, v in zip(fields, values, strict=True)
+    ]
+
+
+def current_version(match_id: int) -> int | None:
+    """The match's version (``None``: no such match) – what a page's sync check compares."""
+    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+
+
+def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") -> None:
+    """A person left (button or gone too long): a bot plays the seat to the end."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        seat = match.seats.get(index=seat_index)
+        if match.status != Match.Status.RUNNING or seat.bot_strength:
+            return
+        seat.bot_strength = match.table.bot_strength if match.table_id else "normal"
+        seat.left_at = timezone.now()
+        seat.save(update_fields=["bot_strength", "left_at"])
+        match.version += 1  # the seat list changed: clients re-render, old tasks are void
+        engine = get_engine(match.game)
+        schedule(match, engine, engine.from_json(match.state))
+        match.save(update_fields=["version", "deadline"])
+        log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
+
+
+def reclaim_seat(match_id: int, seat_index: int) -> bool:
+    """The person whose seat a bot took over is back („Ich bin wieder da“): from now on only the
+    person plays the seat. The leaving stays on record (``left_at``: the seed's penalties for
+    leaving apply as before). Returns whether the seat changed hands."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        seat = match.seats.get(index=seat_index)
+        if match.status != Match.Status.RUNNING or not seat.is_human or not seat.bot_strength:
+            return False
+        seat.bot_strength = ""
+        seat.disconnected_at = None
+        seat.save(update_fields=["bot_strength", "disconnected_at"])
+        match.version += 1  # a bot task scheduled for the old version now does nothing
+        engine = get_engine(match.game)
+        schedule(match, engine, engine.from_json(match.state))
+        match.save(update_fields=["version", "deadline"])
+        log.info("seat reclaimed match=%s seat=%s", match.pk, seat_index)
+        return True
+
+
+def set_connected(match_id: int, seat_index: int, connected: bool) -> None:
+    now = timezone.now()
+    if connected:
+        Seat.objects.filter(match_id=match_id, index=seat_index).update(
+            disconnected_at=None, last_seen=now
+        )
+    else:
+        Seat.objects.filter(match_id=match_id, index=seat_index).update(disconnected_at=now)
+
+
+def count_watcher(match_id: int, delta: int) -> None:
+    """A spectator socket opened (+1) or closed (−1): moves publish the public board only while
+    the count is above zero. A crashed server may leave it too high – that costs a publish, never
+    a missed board – and it never goes below zero."""
+    Match.objects.filter(pk=match_id).update(watchers=Greatest(F("watchers") + delta, 0))
+
+
+def touch_seat(match_id: int, seat_index: int) -> None:
+    """The person's page is still open (socket heartbeat or board poll): presence by expiry, so a
+    connection lost in any way – a crashed handler, a killed server – ends in a bot taking over
+    after ``LEAVE_GRACE``. At most one write per seat every few seconds."""
+    touch_seats([(match_id, seat_index)])
+
+
+def touch_seats(seats: list[tuple[int, int]]) -> None:
+    """``touch_seat`` for many ``(match_id, index)`` at once (a web process's heartbeat for every
+    seat its sockets hold), a statement per 500 seats; a seat touched in the last 5 s is left
+    alone."""
+    now = timezone.now()
+    q, ops = connection.ops.quote_name, connection.ops
+    col = {f: q(Seat._meta.get_field(f).column) for f in ("match", "index", "last_seen")}
+    times = [ops.adapt_datetimefield_value(t) for t in (now, now - timedelta(seconds=5))]
+    with connection.cursor() as cursor:
+        for start in range(0, len(seats), 500):
+            chunk = seats[start : start + 500]
+            # one row-value list, not 500 ORed Q objects: Django took 140 ms to build those
+            cursor.execute(
+                f"UPDATE {q(Seat._meta.db_table)} SET {col['last_seen']} = %s"
+                f" WHERE {col['last_seen']} < %s AND ({col['match']}, {col['index']})"
+                f" IN (VALUES {', '.join(['(%s, %s)'] * len(chunk))})",
+                [*times, *(x for seat in chunk for x in seat)],
+            )
+
+
+def set_pref(seat: Seat, key: str, value: Any) -> None:
+    """A switch of the seat (hand sorting, a game's helps …), kept for the match."""
+    seat.prefs = {**seat.prefs, key: value}
+    seat.save(update_fields=["prefs"])

@@ -1,0 +1,107 @@
+"""What the worker runs (``games.tasks``): the move timer, the bots' turns, and the sweep that
+re-arms what a worker restart may have lost. Every task carries the version it was scheduled for,
+so a late, repeated or stale task does nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import queue
+from games.actions.common import LEAVE_GRACE, TIMER_GRACE, ActionRejected, bot_seats
+from games.actions.moves import apply_move, play
+from games.actions.seats import replace_with_bot
+from games.engines.base import get_engine
+from games.models import Match, Move, Seat
+
+
+def run_timeout(match_id: int, version: int) -> bool:
+    """The move timer of ``version`` ran out: play the timeout action for every person still to act.
+    Returns whether anything was played (stale or early calls do nothing)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if (
+            match.status != Match.Status.RUNNING
+            or match.version != version
+            or match.deadline is None
+            or timezone.now() < match.deadline
+        ):
+            return False
+        engine = get_engine(match.game)
+        state = engine.from_json(match.state)
+        bots = bot_seats(match.seats.all())
+        for seat in sorted(engine.actors(state)):
+            if seat in bots or match.status != Match.Status.RUNNING:
+                continue
+            if match.version != version:
+                # a simultaneous phase: refresh the state after the previous timeout move
+                state = engine.from_json(match.state)
+                if seat not in engine.actors(state):
+                    continue
+            action = engine.timeout_action(state, seat)
+            apply_move(match, seat, action, version=match.version, by=Move.By.TIMEOUT)
+        return match.version != version
+
+
+def run_bot(match_id: int, version: int, seat_index: int) -> bool:
+    """A bot's turn: decide from the seat's view only (outside the lock), then play it if the
+    match is still at ``version``."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.RUNNING or match.version != version:
+        return False
+    strength = bot_seats(match.seats.all()).get(seat_index)
+    if not strength:
+        return False
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state)
+    if seat_index not in engine.actors(state):
+        return False
+    view = engine.view(state, seat_index)
+    legal = engine.legal_actions(state, seat_index)
+    action = engine.bot(strength).choose(view, legal, random.Random(secrets.randbits(64)))
+    try:
+        play(match_id, seat_index, action, version=version, by=Move.By.BOT)
+    except ActionRejected:
+        return False
+    return True
+
+
+def sweep() -> dict[str, int]:
+    """Re-arm what a worker restart may have lost: overdue timers, waiting bots, and seats whose
+    person has been gone longer than ``LEAVE_GRACE``. Safe to run any time."""
+    now = timezone.now()
+    out = {"timers": 0, "bots": 0, "left": 0}
+    overdue = Match.objects.filter(
+        status=Match.Status.RUNNING, deadline__lt=now - timedelta(seconds=TIMER_GRACE + 2)
+    )
+    for match_id, version in overdue.values_list("id", "version"):
+        queue.move_timeout(match_id, version, 0)
+        out["timers"] += 1
+    for seat in Seat.objects.filter(
+        match__status=Match.Status.RUNNING,
+        is_human=True,
+        bot_strength="",
+        last_seen__lt=now - timedelta(seconds=LEAVE_GRACE),
+    ).select_related("match"):
+        replace_with_bot(seat.match_id, seat.index, reason="gone")
+        out["left"] += 1
+    stale = Match.objects.filter(
+        status=Match.Status.RUNNING,
+        updated__lt=now - timedelta(seconds=5),
+        seats__bot_strength__gt="",
+    ).distinct()
+    for match in stale.prefetch_related("seats"):
+        bots = bot_seats(match.seats.all())
+        if not bots:
+            continue
+        engine = get_engine(match.game)
+        for seat in engine.actors(engine.from_json(match.state)):
+            if seat in bots and match.updated < now - timedelta(seconds=match.bot_delay + 5):
+                queue.bot_turn(match.pk, match.version, seat, 0)
+                out["bots"] += 1
+    return out

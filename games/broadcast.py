@@ -1,0 +1,93 @@
+"""Publishing a changed match: the receiver of ``games.signals.match_changed``.
+
+The write path (``games.actions``) only announces that a match is at a new version; this module
+renders each person's seat its own board (``games.rendering.render_seat_boards``, from
+``engine.view`` of that seat, so nobody receives another seat's cards) and publishes them in one
+message to the players' group; spectators are told to render theirs. The rendered boards stay on
+the match object (``match.pushed_boards``): an HTTP move answers with the mover's board from
+there.
+
+A consumer that plays a move from its event loop wraps the call in ``collecting_broadcasts`` and
+sends the messages itself (``send_broadcasts``) instead of blocking a worker thread until the loop
+has time for them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games import rendering
+from games.models import Match, Seat
+
+Broadcast = list[tuple[str, dict[str, Any]]]
+
+_local = threading.local()
+
+
+@contextmanager
+def collecting_broadcasts() -> Iterator[Broadcast]:
+    """Inside this block (in one thread) broadcasts are collected instead of sent: a consumer
+    sends them itself from its event loop (``send_broadcasts``) rather than blocking a worker
+    thread until the loop has time for them."""
+    out: Broadcast = []
+    _local.outbox = out
+    try:
+        yield out
+    finally:
+        _local.outbox = None
+
+
+async def send_broadcasts(layer: Any, messages: Broadcast) -> None:
+    for group, message in messages:
+        await layer.group_send(group, message)
+
+
+def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
+    """Push the new board: each person's seat gets its own rendering, spectators are told to
+    render theirs."""
+    version = match.version
+    boards = rendering.render_seat_boards(match, seats, state)
+    match.pushed_boards = boards  # an HTTP move answers with the mover's board from here
+    messages: Broadcast = []
+    if boards:  # one publish per move: each seat's socket forwards only its own seat's board
+        messages.append(
+            (
+                players_group(match.pk),
+                {
+                    "type": "match.boards",
+                    "version": version,
+                    "boards": {str(index): html for index, html in boards.items()},
+                },
+            )
+        )
+    if match.watchers:
+        messages.append((watch_group(match.pk), {"type": "match.update", "version": version}))
+    outbox = getattr(_local, "outbox", None)
+    if outbox is not None:
+        outbox.extend(messages)
+        return
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(send_broadcasts)(layer, messages)
+
+
+def on_match_changed(match: Match, seats: list[Seat], state: Any, **kwargs: Any) -> None:
+    """The receiver of ``match_changed`` (connected in ``GamesConfig.ready``)."""
+    broadcast_match(match, seats, state)
+
+
+def players_group(match_id: int) -> str:
+    """The sockets of the people at the table (spectators: ``watch_group``). A move publishes
+    every seat's board in one message to it; Redis stays inside the server, and each socket
+    sends on only the board of its own seat."""
+    return f"match-{match_id}-seats"
+
+
+def watch_group(match_id: int) -> str:
+    return f"match-{match_id}-watch"
