@@ -17,13 +17,13 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import conditional_escape, escape
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeData
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games import registry
 from games.engines.base import get_engine
+from games.html import Html, Markup, attr, esc, h
 from games.models import Match, Seat
 from games.presenters import Frame
 from games.presenters.base import word_table
@@ -33,7 +33,10 @@ URL_NAMES = ("act", "sort", "leave", "advice", "reclaim", "board")
 
 @lru_cache(maxsize=4096)
 def _match_urls(match_id: int) -> tuple[tuple[str, str], ...]:
-    return tuple((name, reverse(f"games:{name}", args=[match_id])) for name in URL_NAMES)
+    # escaped once (as ``Markup``): every frame puts them into attributes
+    return tuple(
+        (name, Markup(esc(reverse(f"games:{name}", args=[match_id])))) for name in URL_NAMES
+    )
 
 
 def match_urls(match_id: int) -> dict[str, str]:
@@ -202,143 +205,242 @@ def board_context(
     return ctx
 
 
-def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> SafeString:
+def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
     """The match frame every game shares (``#board``): messages, game end, round summary, the
     game's status line, seats, turn line with countdown, the game's own board
     (``Presenter.board_html``), Rat, leaving, the move ticker. One fragment is what the page
     shows, what an htmx answer swaps and what a socket pushes (``oob``: ``hx-swap-oob``).
 
-    Built in Python like the seats strip: it is rendered for every seat on every move, and the
-    Django template of it cost more than the move itself. The rare parts (game over, round
-    summary) are templates (``games/_game_over.html``, ``games/_round_summary.html``)."""
+    Built with ``games.html`` like the seats strip: it is rendered for every seat on every move,
+    and the Django template of it cost more than the move itself. The rare parts (game over,
+    round summary) are templates (``games/_game_over.html``, ``games/_round_summary.html``)."""
     match, game, urls = ctx["match"], ctx["game"], ctx["urls"]
     t = _frame_words(get_language())
     running = match.status == Match.Status.RUNNING
-    swap = ' hx-swap-oob="true"' if oob else ""
-    out = [
-        f'<div id="board" class="board game-{game.slug}"{swap} data-version="{match.version}" '
-        f'data-status="{match.status}" data-act-url="{urls["act"]}" '
-        f'data-board-url="{urls["board"]}" data-game="{game.slug}">\n<div class="main-col">\n',
+    out = Html()
+    out(
+        '<div id="board" class="board game-{}"{} data-version="{}" data-status="{}" '
+        'data-act-url="{}" data-board-url="{}" data-game="{}">\n<div class="main-col">\n{}',
+        game.slug,
+        _OOB if oob else "",
+        match.version,
+        match.status,
+        urls["act"],
+        urls["board"],
+        game.slug,
         flash_html(ctx["message"], oob=oob),
-    ]
+    )
     if ctx["result"]:
-        out.append(render_to_string("games/_game_over.html", ctx))
+        out.add(render_to_string("games/_game_over.html", ctx))
     if ctx.get("round_summary"):
-        out.append(render_to_string("games/_round_summary.html", ctx))
+        out.add(render_to_string("games/_round_summary.html", ctx))
     if ctx.get("status"):
-        out.append(
-            f'\n<p class="status-line" id="status-line">{conditional_escape(ctx["status"])}</p>'
-        )
-    out.append(ctx["seats_html"])
+        out('\n<p class="status-line" id="status-line">{}</p>', ctx["status"])
+    out.add(ctx["seats_html"])
     if ctx["bot_for_me"]:
-        out.append(
-            f'\n<div class="panel reclaim" id="reclaim" role="status"><p>{t["computer_plays"]}</p>'
-            f'<button type="button" class="button" hx-post="{urls["reclaim"]}" hx-target="#board" '
-            f'hx-swap="outerHTML" id="reclaim-button">{t["back"]}</button></div>'
+        out(
+            '\n<div class="panel reclaim" id="reclaim" role="status"><p>{}</p>'
+            '<button type="button" class="button" hx-post="{}" hx-target="#board" '
+            'hx-swap="outerHTML" id="reclaim-button">{}</button></div>',
+            t["computer_plays"],
+            urls["reclaim"],
+            t["back"],
         )
     if running:
-        text = conditional_escape(ctx["turn_text"])
-        out.append(
-            '\n<p class="turn-line" id="turn-line"><span class="turn-text">'
-            + (f"<strong>{text}</strong>" if ctx["my_turn"] else text)
-            + "</span>"
-        )
-        if ctx["deadline"]:
-            out.append(
-                f' <span class="countdown" id="countdown" '
-                f'data-deadline="{timezone.localtime(ctx["deadline"]).isoformat()}" '
-                f'data-grace="{ctx["clock_grace"]}" aria-live="off" title="{t["clock"]}"></span>'
+        if ctx["my_turn"]:
+            out(
+                '\n<p class="turn-line" id="turn-line"><span class="turn-text"><strong>{}</strong>'
+                "</span>",
+                ctx["turn_text"],
             )
-        out.append("</p>\n")
-    out.append(registry.presenter_of(game.slug).board_html(ctx))
+        else:
+            out(
+                '\n<p class="turn-line" id="turn-line"><span class="turn-text">{}</span>',
+                ctx["turn_text"],
+            )
+        if ctx["deadline"]:
+            out(
+                ' <span class="countdown" id="countdown" data-deadline="{}" data-grace="{}" '
+                'aria-live="off" title="{}"></span>',
+                timezone.localtime(ctx["deadline"]).isoformat(),
+                ctx["clock_grace"],
+                t["clock"],
+            )
+        out("</p>\n")
+    # the game's board is HTML by the presenter's contract (built with ``games.html``)
+    board = registry.presenter_of(game.slug).board_html(ctx)
+    out.add(board if isinstance(board, SafeData) else Markup(board))
     if ctx["advice_allowed"] and running:
-        disabled = "" if ctx["my_turn"] else " disabled"
-        out.append(
-            f'\n<div class="advice-tools"><button type="button" class="button secondary small" '
-            f'id="advice" data-key="r" hx-post="{urls["advice"]}" hx-target="#advice-panel" '
-            f'hx-swap="innerHTML"{disabled}>{t["advice"]} <kbd>R</kbd></button></div>'
+        out(
+            '\n<div class="advice-tools"><button type="button" class="button secondary small" '
+            'id="advice" data-key="r" hx-post="{}" hx-target="#advice-panel" '
+            'hx-swap="innerHTML"{}>{} <kbd>R</kbd></button></div>',
+            urls["advice"],
+            _DISABLED if not ctx["my_turn"] else "",
+            t["advice"],
         )
     if ctx["me"] and running and not ctx["bot_for_me"]:
-        out.append(
-            f'\n<form hx-post="{urls["leave"]}" hx-confirm="{t["leave_confirm"]}" class="leave">'
-            f'<button type="submit" class="link">{t["leave"]}</button></form>'
+        out(
+            '\n<form hx-post="{}" hx-confirm="{}" class="leave">'
+            '<button type="submit" class="link">{}</button></form>',
+            urls["leave"],
+            t["leave_confirm"],
+            t["leave"],
         )
-    out.append(
-        f'\n</div>\n<aside class="side">{ctx["ticker_html"]}</aside>\n'
-        f'<p class="sr-only" id="announce-src" hidden>{escape(ctx["announce"])}</p>\n</div>'
+    out(
+        '\n</div>\n<aside class="side">{}</aside>\n'
+        '<p class="sr-only" id="announce-src" hidden>{}</p>\n</div>',
+        ctx["ticker_html"],
+        ctx["announce"],
     )
-    return SafeString("".join(out))
+    return out.markup()
 
 
-def flash_html(message: str, *, oob: bool = False) -> SafeString:
+_OOB = Markup(' hx-swap-oob="true"')
+_DISABLED = Markup(" disabled")
+
+
+def flash_html(message: str, *, oob: bool = False) -> Markup:
     """The message area (an error of the last action, or empty)."""
-    swap = ' hx-swap-oob="true"' if oob else ""
-    body = (
-        f'<p class="flash error" role="alert">{conditional_escape(message)}</p>' if message else ""
-    )
-    return SafeString(
-        f'<div id="flash" class="flash-area"{swap} aria-live="assertive">{body}</div>'
-    )
-
-
-def seats_html(frame_seats: list[dict[str, Any]]) -> SafeString:
-    """The seats strip of the frame (names, badges, counts, the game's per-seat stats and
-    Karten-Info), built in Python: it is the largest part of every pushed board, and Django's
-    template engine took three times as long for it."""
-    t = _frame_words(get_language())
-    out = [f'<section class="seats" aria-label="{t["seats"]}">']
-    for s in frame_seats:
-        cls = "".join(
-            c
-            for flag, c in (
-                ("turn", " turn"),
-                ("me", " me"),
-                ("partner", " partner"),
-                ("info", " has-info"),
-            )
-            if s.get(flag)
+    if message:
+        return h(
+            '<div id="flash" class="flash-area"{} aria-live="assertive">'
+            '<p class="flash error" role="alert">{}</p></div>',
+            _OOB if oob else "",
+            message,
         )
-        focus = ' tabindex="0"' if s.get("info") else ""
-        out.append(f'<div class="seat{cls}" data-seat="{s["index"]}"{focus}><div class="name">')
-        if s["turn"]:
-            out.append('<span class="turn-mark" aria-hidden="true">▶</span> ')
-        out.append(escape(s["name"]))
-        if s["guest"]:
-            out.append(f' <span class="badge guest">{t["guest"]}</span>')
-        if s["bot"]:
-            out.append(f' <span class="badge bot">{t["bot"]} {escape(s["strength"])}</span>')
-        elif s["left"]:
-            out.append(f' <span class="badge bot">{t["left"]}</span>')
-        elif not s["connected"]:
-            out.append(f' <span class="badge offline" title="{t["lost"]}">{t["offline"]}</span>')
-        if s["partner"]:
-            out.append(f' <span class="badge team">{t["partner"]}</span>')
-        if s["dealer"]:
-            out.append(f' <span class="badge" title="{t["dealer"]}">{t["dealer"]}</span>')
-        out.append('</div><div class="stats">')
-        if s["cards"] is not None:
-            out.append(f'<span class="count" title="{t["cards"]}">🂠 {s["cards"]}</span> ')
-        out.append(f'<span class="score" title="{t["points"]}">{s["score"]} P.</span>')
-        for st in s["stats"]:
-            title = f' title="{conditional_escape(st["title"])}"' if st.get("title") else ""
-            label = (
-                f'<span class="stat-label">{conditional_escape(st["label"])}</span> '
-                if st.get("label")
-                else ""
-            )
-            out.append(
-                f' <span class="stat {conditional_escape(st.get("cls") or "")}"{title}>'
-                f"{label}{conditional_escape(st['value'])}</span>"
-            )
-        out.append("</div>")
-        if s.get("info"):
-            out.append(conditional_escape(s["info"]))
-        out.append("</div>")
-    out.append("</section>")
-    return SafeString("".join(out))
+    return _EMPTY_FLASH[oob]
 
 
-def ticker_html(lines: list[dict[str, str]]) -> SafeString:
+_EMPTY_FLASH = {
+    oob: h('<div id="flash" class="flash-area"{} aria-live="assertive"></div>', _OOB if oob else "")
+    for oob in (False, True)
+}
+
+
+def seats_html(frame_seats: list[dict[str, Any]]) -> Markup:
+    """The seats strip of the frame (names, badges, counts, the game's per-seat stats and
+    Karten-Info), built with ``games.html``: it is the largest part of every pushed board, and
+    Django's template engine took three times as long for it."""
+    language = get_language()
+    out = Html()
+    out('<section class="seats" aria-label="{}">', _frame_words(language)["seats"])
+    for s in frame_seats:
+        stats = tuple(
+            (st.get("cls") or "", st.get("title"), st.get("label"), st["value"])
+            for st in s["stats"]
+        )
+        out.add(
+            _seat_html(
+                language,
+                s["index"],
+                s["name"],
+                s["guest"],
+                s["bot"],
+                s["strength"],
+                s["left"],
+                s["connected"],
+                s["score"],
+                s["cards"],
+                s["turn"],
+                s["me"],
+                s["partner"],
+                s["dealer"],
+                stats,
+                s.get("info"),
+            )
+        )
+    out("</section>")
+    return out.markup()
+
+
+@lru_cache(maxsize=4096)
+def _seat_html(
+    language: str | None,
+    index: int,
+    name: str,
+    guest: bool,
+    bot: bool,
+    strength: str,
+    left: bool,
+    connected: bool,
+    score: Any,
+    cards: int | None,
+    turn: bool,
+    me: bool,
+    partner: bool,
+    dealer: bool,
+    stats: tuple[tuple[Any, ...], ...],
+    info: Markup | None,
+) -> Markup:
+    """One seat of the strip, memoised on what it shows: a seat looks the same for most viewers
+    and from move to move (hand size, score and the game's stats change now and then)."""
+    t = _frame_words(language)
+    out = Html()
+    out(
+        '<div class="seat{}" data-seat="{}"{}><div class="name">{}{}{}</div>'
+        '<div class="stats">{}<span class="score" title="{}">{} P.</span>',
+        (" turn" if turn else "")
+        + (" me" if me else "")
+        + (" partner" if partner else "")
+        + (" has-info" if info else ""),
+        index,
+        _FOCUS if info else "",
+        _TURN_MARK if turn else "",
+        name,
+        _badges(
+            {
+                "guest": guest,
+                "bot": bot,
+                "strength": strength,
+                "left": left,
+                "connected": connected,
+                "partner": partner,
+                "dealer": dealer,
+            },
+            t,
+        ),
+        h('<span class="count" title="{}">🂠 {}</span> ', t["cards"], cards)
+        if cards is not None
+        else "",
+        t["points"],
+        score,
+    )
+    for cls, title, label, value in stats:
+        out(
+            ' <span class="stat {}"{}>{}{}</span>',
+            cls,
+            attr("title", title),
+            h('<span class="stat-label">{}</span> ', label) if label else "",
+            value,
+        )
+    out("</div>{}</div>", info or "")
+    return out.markup()
+
+
+def _badges(s: dict[str, Any], t: dict[str, Markup]) -> Markup:
+    """The badges after a seat's name (guest, computer, offline, partner, dealer)."""
+    out = Html()
+    if s["guest"]:
+        out(' <span class="badge guest">{}</span>', t["guest"])
+    if s["bot"]:
+        out(' <span class="badge bot">{} {}</span>', t["bot"], s["strength"])
+    elif s["left"]:
+        out(' <span class="badge bot">{}</span>', t["left"])
+    elif not s["connected"]:
+        out(' <span class="badge offline" title="{}">{}</span>', t["lost"], t["offline"])
+    if s["partner"]:
+        out(' <span class="badge team">{}</span>', t["partner"])
+    if s["dealer"]:
+        out(' <span class="badge" title="{}">{}</span>', t["dealer"], t["dealer"])
+    return out.markup()
+
+
+_FOCUS = Markup(' tabindex="0"')
+_TURN_MARK = Markup('<span class="turn-mark" aria-hidden="true">▶</span> ')
+
+
+def ticker_html(lines: list[dict[str, str]]) -> Markup:
     """The move ticker (newest first). Every seat of a move gets the same one, so it is built once
     per move and process."""
     key = tuple((t["text"], t.get("by", ""), hasattr(t["text"], "__html__")) for t in lines)
@@ -346,27 +448,31 @@ def ticker_html(lines: list[dict[str, str]]) -> SafeString:
 
 
 @lru_cache(maxsize=2048)
-def _ticker_html(language: str | None, lines: tuple[tuple[str, str, bool], ...]) -> SafeString:
+def _ticker_html(language: str | None, lines: tuple[tuple[str, str, bool], ...]) -> Markup:
     t = _frame_words(language)
-    out = [
-        f'<section class="ticker panel" id="ticker" aria-label="{t["ticker"]}">'
-        f"<h3>{t['ticker']}</h3>"
-    ]
+    out = Html()
+    out(
+        '<section class="ticker panel" id="ticker" aria-label="{}"><h3>{}</h3>',
+        t["ticker"],
+        t["ticker"],
+    )
     if lines:
-        out.append('<ol class="ticker-list">')
+        out('<ol class="ticker-list">')
         for raw, by, safe in lines:
-            text = SafeString(raw) if safe else escape(raw)
+            text = Markup(raw) if safe else raw
             if by == "timeout":
-                out.append(
-                    f'<li class="timeout">{text} <small class="muted">({t["timeout"]})</small></li>'
+                out(
+                    '<li class="timeout">{} <small class="muted">({})</small></li>',
+                    text,
+                    t["timeout"],
                 )
             else:
-                out.append(f"<li>{text}</li>")
-        out.append("</ol>")
+                out("<li>{}</li>", text)
+        out("</ol>")
     else:
-        out.append(f'<p class="muted">{t["no_moves"]}</p>')
-    out.append("</section>")
-    return SafeString("".join(out))
+        out('<p class="muted">{}</p>', t["no_moves"])
+    out("</section>")
+    return out.markup()
 
 
 @word_table

@@ -2,32 +2,33 @@
 
 A presenter turns one seat's engine view into the context of the game's board (``board_html``). It
 sees only ``engine.view(state, seat)``, the seat's legal actions and public seat names, never the
-state: whatever reaches a template has passed the engine's view filter.
+state: whatever reaches the board has passed the engine's view filter.
 
 The frame (``games.rendering.frame_html``) draws what every game has – seats, turn line and
 countdown, messages, the move ticker, the round summary, the game-over table, leaving – from the
 common view keys and from these optional keys of ``present``'s answer:
 
 ``seat_stats``     per seat a list of ``(label, value)`` pairs shown under the seat's name
-``seat_info``      per seat a Karten-Info (HTML of a ``.card-info``): hover, focus, long press
+``seat_info``      per seat a Karten-Info (``Markup`` of a ``.card-info``): hover, focus, long press
 ``turn_text``      replaces the generic "… ist am Zug" line (e.g. a simultaneous phase)
 ``round_summary``  ``{"title", "columns", "rows": [{"cells", "winner"}]}`` after a round end
 ``status``         a short line above the board ("Runde 3 von 15")
 ``announce``       extra text for screen readers (the frame announces turns and moves itself)
+
+Text is escaped wherever it lands (``games.html``); a value that is HTML must be ``Markup``.
 """
 
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.html import escape
-
 from games.engines.base import Action, Event, View
+from games.html import Markup, esc
 
 
 @dataclass(frozen=True)
@@ -41,18 +42,18 @@ class Frame:
     advice: bool = False
 
 
-class Presenter:
+class Presenter(ABC):
     slug: str = ""
-    board_template: str = ""
 
+    @abstractmethod
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
-        raise NotImplementedError
+        """The context of the seat's board (and the frame's optional keys, see above)."""
 
-    def board_html(self, ctx: dict[str, Any]) -> str:
+    @abstractmethod
+    def board_html(self, ctx: dict[str, Any]) -> Markup:
         """The game's own part of the frame, from ``present``'s context plus the frame's keys
-        (``view``, ``urls``, ``me``, ``match``, ``my_turn`` …): by default the template
-        ``board_template``."""
-        return render_to_string(self.board_template, ctx)
+        (``view``, ``urls``, ``me``, ``match``, ``my_turn`` …), built with ``games.html`` (text
+        escaped unless marked as markup). It is rendered for every seat on every move."""
 
     def describe(self, event: Event, names: list[str]) -> str | None:
         """One line of the move ticker for a public event (``None``: not worth a line)."""
@@ -65,12 +66,13 @@ def action_json(action: Action) -> str:
     return json.dumps(action, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
-def word_table(words: Callable[[], dict[str, str]]) -> Callable[[str | None], dict[str, str]]:
-    """A screen's fixed words (``words`` calls ``gettext``), escaped once per language: the
-    decorated function takes the active language (``get_language()``) and returns the table."""
+def word_table(words: Callable[[], dict[str, str]]) -> Callable[[str | None], dict[str, Markup]]:
+    """A screen's fixed words (``words`` calls ``gettext``), escaped once per language (as
+    ``Markup``, so ``games.html`` takes them as they are): the decorated function takes the
+    active language (``get_language()``) and returns the table."""
 
     @lru_cache(maxsize=8)
-    def table(language: str | None) -> dict[str, str]:
-        return {k: escape(v) for k, v in words().items()}
+    def table(language: str | None) -> dict[str, Markup]:
+        return {k: Markup(esc(v)) for k, v in words().items()}
 
     return table

@@ -8,14 +8,16 @@ reaches a template. Engine helpers are imported from the package only.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString
+from django.templatetags.static import static
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
-from games.presenters.base import Frame, Presenter, action_json
+from games.html import Html, Markup, attr, fill, h, join
+from games.presenters.base import Frame, Presenter, action_json, word_table
 from games.speedbasar.engine import instinct, marktbuch
 
 SPICES = ("R", "K", "S")
@@ -66,45 +68,81 @@ def plural(n: int, one: str, many: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def face_html(card: str, small: bool = False) -> SafeString:
-    """The face of a card (``_card.html``), rendered once per process and look."""
+def face_html(card: str, small: bool = False) -> Markup:
+    """The face of a card, built once per process and look."""
     joker = card in JOKER_NAME
-    f = {
-        "cls": f"bcard {'J' + card if joker else card[0]}",
-        "symbol": SPICE_SYMBOL[card if joker else card[0]],
-        "number": "" if joker else card[1:],
-        "sub": JOKER_NAME[card] if joker else SPICE_NAME[card[0]],
-    }
-    return SafeString(
-        render_to_string(
-            "games/speedbasar/_card.html", {"f": f, "small": small, "name": card_name(card)}
-        )
+    name = card_name(card)
+    return h(
+        '<span class="card bcard {}{}" title="{}" aria-label="{}">'
+        '<span class="num" aria-hidden="true">{}</span><span class="sym" aria-hidden="true">{}'
+        '</span><span class="sub" aria-hidden="true">{}</span></span>',
+        "J" + card if joker else card[0],
+        _SMALL if small else "",
+        name,
+        name,
+        "" if joker else card[1:],
+        SPICE_SYMBOL[card if joker else card[0]],
+        JOKER_NAME[card] if joker else SPICE_NAME[card[0]],
     )
 
 
-@lru_cache(maxsize=1)
-def back_html() -> SafeString:
-    return SafeString(render_to_string("games/speedbasar/_back.html", {}))
+_SMALL = Markup(" small")
+BACK_HTML = Markup(
+    '<span class="card bcard back" aria-hidden="true"><span class="sym">✦</span></span>'
+)
+KRUG_HTML = Markup(
+    '<svg class="icon krug" viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" '
+    'd="M5 1h6v2h-1v1.2c2.4.8 4 3 4 5.5C14 13 11.3 15 8 15s-6-2-6-5.3c0-2.5 1.6-4.7 4-5.5V3H5z"/>'
+    "</svg>"
+)
+BOOK_HTML = Markup(
+    '<svg class="icon book" viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" '
+    'd="M2 2.5C3.8 1.6 6 1.6 7.5 2.8v11C6 12.7 3.8 12.7 2 13.6zM14 2.5c-1.8-.9-4-.9-5.5.3v11c1.5-'
+    '1.1 3.7-1.1 5.5-.2z"/></svg>'
+)
+SOUND_HTML = {
+    on: Markup(
+        '<svg class="icon sound" viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" '
+        'd="M2 6h3l4-3.5v11L5 10H2z"/><path fill="none" stroke="currentColor" stroke-width="1.4" '
+        'stroke-linecap="round" d="'
+        + (
+            "M11 5.5c1.2 1.4 1.2 3.6 0 5M12.8 3.8c2.1 2.4 2.1 6 0 8.4"
+            if on
+            else "M11 6l4 4M15 6l-4 4"
+        )
+        + '"/></svg>'
+    )
+    for on in (False, True)
+}
 
 
 @lru_cache(maxsize=1)
-def krug_html() -> str:
-    return render_to_string("games/speedbasar/_krug.html", {}).strip()
+def autobelieve_js() -> Markup:
+    """The solo's "Nach 4 s automatisch glauben" script, inlined into the doubt window."""
+    return Markup((Path(__file__).parent / "autobelieve.js").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def sound_urls() -> tuple[str, str]:
+    return static("sounds/basar-glut.wav"), static("sounds/basar-reveal.wav")
 
 
 def _info(title: str, *lines: str, ok: str = "", no: str = "") -> dict[str, Any]:
     return {"title": title, "lines": [x for x in lines if x], "ok": ok, "no": no}
 
 
-def info_html(i: dict[str, Any]) -> SafeString:
-    """A Karten-Info as HTML (the markup of ``_info.html``), for the frame's seats."""
-    parts = [format_html("<strong>{}</strong>", i["title"])]
-    parts += [format_html("<span>{}</span>", line) for line in i["lines"]]
+def info_html(i: dict[str, Any]) -> Markup:
+    """A Karten-Info (on the board and in the frame's seats)."""
+    out = Html()
+    out('<div class="card-info" role="tooltip"><strong>{}</strong>', i["title"])
+    for line in i["lines"]:
+        out("<span>{}</span>", line)
     if i["ok"]:
-        parts.append(format_html('<span class="ok">{}</span>', i["ok"]))
+        out('<span class="ok">{}</span>', i["ok"])
     if i["no"]:
-        parts.append(format_html('<span class="no">{}</span>', i["no"]))
-    return SafeString('<div class="card-info" role="tooltip">' + "".join(parts) + "</div>")
+        out('<span class="no">{}</span>', i["no"])
+    out("</div>")
+    return out.markup()
 
 
 def _claims_text(claims: list[dict[str, Any]]) -> str:
@@ -132,7 +170,6 @@ def _claims_text(claims: list[dict[str, Any]]) -> str:
 
 class SpeedbasarPresenter(Presenter):
     slug = "speedbasar"
-    board_template = "games/speedbasar/board.html"
 
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
         names = frame.names
@@ -202,16 +239,16 @@ class SpeedbasarPresenter(Presenter):
             if a["type"] == "lay" and len(a["cards"]) == 1:
                 lays.setdefault(a["cards"][0], []).append(a)
         in_hand: dict[str, int] = {}
-        for h in hand:
-            in_hand[h["card"]] = in_hand.get(h["card"], 0) + 1
+        for entry in hand:
+            in_hand[entry["card"]] = in_hand.get(entry["card"], 0) + 1
         groups: list[dict[str, Any]] = []
-        for n, h in enumerate(hand, start=1):
-            card = h["card"]
+        for n, entry in enumerate(hand, start=1):
+            card = entry["card"]
             key = card if card in JOKER_NAME else card[0]
             group = "J" if card in JOKER_NAME else card[0]
             if not groups or groups[-1]["group"] != group:
                 groups.append({"group": group, "cards": []})
-            honest = [claim_name(c) for c in h["claims"]]
+            honest = [claim_name(c) for c in entry["claims"]]
             options = []
             for a in lays.get(card, []):
                 claim = {"spice": a["spice"], "number": a["number"]}
@@ -221,7 +258,7 @@ class SpeedbasarPresenter(Presenter):
                         "label": claim_name(claim),
                         "number": a["number"],
                         "spice": a["spice"],
-                        "honest": claim in h["claims"],
+                        "honest": claim in entry["claims"],
                     }
                 )
             # the honest claims first: Enter (the focused first choice) lays honestly
@@ -251,13 +288,15 @@ class SpeedbasarPresenter(Presenter):
                     "key": key,
                     "name": card_name(card),
                     "html": face_html(card),
-                    "mark": h["mark"],
+                    "mark": entry["mark"],
                     "options": options,
                     "honest": honest,
                     "now": now,
                     "info": info,
                     # the honest claims as "R3 K3": the page marks them for a pair of cards
-                    "honest_codes": " ".join(c["spice"] + str(c["number"]) for c in h["claims"]),
+                    "honest_codes": " ".join(
+                        c["spice"] + str(c["number"]) for c in entry["claims"]
+                    ),
                 }
             )
         return groups
@@ -337,7 +376,7 @@ class SpeedbasarPresenter(Presenter):
             "history": history[-6:],
             "history_more": max(0, len(history) - 6),
             "my_pile_cards": mine,
-            "back_html": back_html(),
+            "back_html": BACK_HTML,
         }
 
     def _window(
@@ -512,10 +551,11 @@ class SpeedbasarPresenter(Presenter):
             row: list[dict[str, Any]] = [
                 {
                     "label": "Krüge",
-                    "value": SafeString(
-                        '<span class="krug-icons" aria-hidden="true">'
-                        + (krug_html() * krugs or "–")
-                        + f'</span><span class="sr-only">{krugs}</span>'
+                    "value": h(
+                        '<span class="krug-icons" aria-hidden="true">{}</span>'
+                        '<span class="sr-only">{}</span>',
+                        join([KRUG_HTML] * krugs) or "–",
+                        krugs,
                     ),
                     "cls": "krugs",
                 },
@@ -638,6 +678,386 @@ class SpeedbasarPresenter(Presenter):
             ],
         }
 
+    # -- the board ----------------------------------------------------------------------------
+    def board_html(self, ctx: dict[str, Any]) -> Markup:
+        """Speedbasar's part of the frame: pile, claim, draw pile, Krüge, the doubt window, the
+        reveal, the hand (laid face down with a claim), the Marktbuch and the solo helps."""
+        t = _words(get_language())
+        playing = bool(ctx["me"]) and ctx["match"].status == "running"
+        out = Html()
+        out(
+            '<section class="center basar-center">\n<div class="basar-table">\n'
+            '<div class="has-info basar-spot pile-spot" tabindex="0" id="pile" aria-label="{}">\n'
+            '{}\n<span class="spot-label">{} <strong id="pile-count">{}</strong></span>\n{}\n'
+            "</div>\n"
+            '<div class="has-info basar-spot claim-spot" tabindex="0" id="claim" aria-label="{}">\n',
+            t["pile"],
+            h('<span class="pile-stack">{}</span>', ctx["back_html"])
+            if ctx["pile_count"]
+            else _EMPTY_PILE,
+            t["stack"],
+            ctx["pile_count"],
+            info_html(ctx["pile_info"]),
+            t["claim"],
+        )
+        claim = ctx["claim"]
+        if claim:
+            out(
+                '<span class="claim-big spice-{}"><span class="claim-spice">{}</span></span>\n'
+                '<span class="spot-label">{}{}</span>\n{}\n',
+                claim["spice"],
+                claim["text"],
+                fill(_("sagt %(by)s"), by=claim["by"]),
+                h(" · {} {}", claim["count"], t["cards"]) if claim["count"] > 1 else "",
+                info_html(claim["info"]),
+            )
+        else:
+            out(
+                '<span class="claim-big none">{}</span><span class="spot-label">{}</span>\n',
+                t["new_pile"],
+                t["no_claim"],
+            )
+        draw = ctx["draw"]
+        out(
+            "</div>\n"
+            '<div class="has-info basar-spot draw-spot {}" tabindex="0" id="draw-pile" '
+            'aria-label="{}">\n<span class="draw-noch">{}</span>\n'
+            '<span class="spot-label">{}</span>\n{}\n</div>\n'
+            '<div class="has-info basar-spot krug-spot" tabindex="0" id="krugs" aria-label="{}">\n'
+            '<span class="draw-noch">{} {}/3</span>\n<span class="spot-label">{}</span>\n{}\n'
+            "</div>\n</div>\n",
+            draw["heat"],
+            t["draw_pile"],
+            fill(_("noch %(n)s"), n=draw["noch"]),
+            t["to_glut"],
+            info_html(draw["info"]),
+            t["krugs_label"],
+            KRUG_HTML,
+            ctx["krugs_total"],
+            t["krugs"],
+            info_html(ctx["krug_info"]),
+        )
+        if ctx["history"]:
+            out('<ol class="claim-history" aria-label="{}">', t["history"])
+            if ctx["history_more"]:
+                out('<li class="muted">… +{}</li>', ctx["history_more"])
+            for e in ctx["history"]:
+                out(
+                    '<li{}><span class="who">{}</span> {}{}</li>',
+                    _MINE if e["mine"] else "",
+                    e["by"],
+                    e["text"],
+                    h(' <span class="muted">×{}</span>', e["count"]) if e["count"] > 1 else "",
+                )
+            out("</ol>\n")
+        if ctx["my_pile_cards"]:
+            out(
+                '<p class="my-pile muted small">{}: {}</p>\n',
+                t["my_pile"],
+                join(c["html"] for c in ctx["my_pile_cards"]),
+            )
+        if ctx["rules"]:
+            out('<ul class="extrascharf" aria-label="{}">', t["extrascharf"])
+            for r in ctx["rules"]:
+                out("<li><strong>{}</strong> – {}</li>", r["title"], r["text"])
+            out("</ul>\n")
+        if ctx["window"]:
+            self._window_html(out, ctx, t)
+        reveal = ctx["reveal"]
+        if reveal:
+            out(
+                '<div class="reveal panel {}" id="reveal" role="status">\n'
+                '<div class="reveal-cards">{}</div>\n<div class="reveal-text">\n'
+                "<p><strong>{}</strong> {}</p>\n<p>{}. {}</p>\n</div>\n</div>\n",
+                "holds" if reveal["holds"] else "caught",
+                join(c["html"] for c in reveal["cards"]),
+                reveal["verdict"],
+                reveal["who_text"],
+                reveal["checked"],
+                reveal["outcome"],
+            )
+        out("</section>\n")
+        if ctx["solo"] and not ctx["helps_on"]:
+            out('<span class="basar-nohelp" hidden></span>\n')
+        if playing:
+            self._hand_html(out, ctx, t)
+        out('<div class="basar-tools">\n')
+        book = ctx["marktbuch"]
+        if book:
+            out(
+                '<details class="marktbuch panel" id="marktbuch">\n'
+                '<summary data-key="m">{} {} <kbd>M</kbd></summary>\n'
+                '<p class="legend small"><span class="dot rev"></span> {} '
+                '<span class="dot hand"></span> {} <span class="dot laid"></span> {} '
+                '<span class="dot unk"></span> {}</p>\n{}\n<p class="muted small">{}</p>\n'
+                "</details>\n",
+                BOOK_HTML,
+                t["marktbuch"],
+                t["revealed"],
+                t["in_hand"],
+                t["laid"],
+                t["unknown"],
+                book["html"],
+                fill(_("%(n)s Karten sind dir noch unbekannt."), n=book["unknown"]),
+            )
+        if playing:
+            self._view_menu_html(out, ctx, t)
+        out("</div>\n")
+        if playing:
+            glut, reveal_src = sound_urls()
+            out(
+                '<span id="basar-sound" hidden data-on="{}" data-noch="{}" data-reveal="{}" '
+                'data-glut-src="{}" data-reveal-src="{}"></span>',
+                "1" if ctx["sounds_on"] else "0",
+                draw["noch"],
+                ctx["reveal_key"],
+                glut,
+                reveal_src,
+            )
+        return out.markup()
+
+    @staticmethod
+    def _window_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
+        """The doubt window: the claim, the buttons, the autobelieve bar, the instinct."""
+        w = ctx["window"]
+        out(
+            '<div class="doubt-window panel" id="doubt-window" data-window="{}" role="group" '
+            'aria-label="{}">\n<p class="doubt-claim">{}{}{}</p>\n',
+            w["id"],
+            t["window"],
+            fill(_("%(who)s sagt „%(c)s“"), who=w["claimant"], c=w["claim"]),
+            h(" ({} {})", w["count"], t["cards"]) if w["count"] > 1 else "",
+            h(' – <strong class="last">{}</strong>', t["last_card"]) if w["last_card"] else "",
+        )
+        if w["double_note"]:
+            out('<p class="doubt-note double-note">{}</p>\n', w["double_note"])
+        if w["buttons"]:
+            out('<div class="doubt-buttons">')
+            for b in w["buttons"]:
+                out(
+                    '<button type="button" class="button doubt-button {}" id="{}" '
+                    'data-action="{}" data-key="{}"><span class="big">{}</span> '
+                    "<small>{} <kbd>{}</kbd></small></button>",
+                    b["cls"],
+                    b["id"],
+                    b["action"],
+                    b["key"],
+                    b["label"],
+                    b["hint"],
+                    b["key"].upper(),
+                )
+            out("</div>\n")
+            if w["autobelieve"] and ctx["auto_believe"]:
+                out(
+                    '<div class="autobelieve" id="autobelieve" data-window="{}" role="timer">'
+                    '<span class="track"><span class="bar"></span></span>'
+                    '<small class="auto-text">{}</small><small class="auto-paused">{}</small>'
+                    "</div>\n<script>{}</script>",
+                    w["id"],
+                    t["auto_text"],
+                    t["auto_paused"],
+                    autobelieve_js(),
+                )
+            out("\n")
+        if w["note"]:
+            out('<p class="doubt-note">{}</p>\n', w["note"])
+        ins = w["instinct"]
+        if ins:
+            out(
+                '<div class="instinct" id="instinct" aria-label="{}">'
+                '<span class="instinct-title">{}{}</span>\n',
+                t["instinct"],
+                t["instinct"],
+                h(' <small class="muted">({})</small>', t["approx"]) if ins["approx"] else "",
+            )
+            for key in ("number", "spice"):
+                out(
+                    '<span class="meter"><span class="meter-label">{}</span>'
+                    '<span class="meter-bar"><span style="width:{}%"></span></span>'
+                    "<strong>{} %</strong></span>",
+                    ins[key + "_label"],
+                    ins[key],
+                    ins[key],
+                )
+            out("</div>\n")
+        if w["pending"]:
+            out('<p class="muted small">{}: {}</p>\n', t["undecided"], ", ".join(w["pending"]))
+        out("</div>\n")
+
+    @staticmethod
+    def _hand_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
+        """The hand: every card with its lay dialog (the claims) and its Karten-Info."""
+        pair = ctx["pair"]
+        out('<section class="hand-area basar-hand" aria-label="{}" data-hand>\n', t["hand"])
+        if ctx["pass_action"]:
+            out(
+                '<div class="hand-tools">\n<span class="allowed"><span class="muted">{}:</span> '
+                '<strong id="allowed-claims">{}</strong></span>\n'
+                '<button type="button" class="button secondary" id="pass" data-action="{}" '
+                'data-key="p">{} <kbd>P</kbd></button>\n</div>\n'
+                '<p class="muted small lay-hint">{}{}</p>\n',
+                t["allowed"],
+                ctx["allowed_text"],
+                ctx["pass_action"],
+                t["pass"],
+                t["lay_hint"],
+                h(" {}", t["pair_hint"]) if pair else "",
+            )
+            if pair:
+                out(
+                    '<p class="pair-hint" id="pair-hint" role="status" hidden><span>{}: '
+                    '<strong class="pair-first"></strong> {}</span> '
+                    '<button type="button" class="link" id="pair-cancel">{} <kbd>Esc</kbd>'
+                    "</button></p>\n",
+                    t["pair"],
+                    t["pair_ready"],
+                    t["cancel"],
+                )
+        out('<ul class="hand basar-cards{}">\n', _MANY if ctx["hand_size"] >= 12 else "")
+        first_group = True
+        for g in ctx["hand_groups"]:
+            for i, c in enumerate(g["cards"]):
+                out(
+                    '<li class="has-info{}">\n',
+                    _GROUP_START if i == 0 and not first_group else "",
+                )
+                if c["options"]:
+                    out(
+                        '<button type="button" class="card-button playable" data-card="{}" '
+                        'data-name="{}" data-n="{}" data-honest="{}" data-dialog="lay-{}"{} '
+                        'aria-label="{}{}">{}</button>\n'
+                        '<dialog id="lay-{}" class="wish lay-dialog" aria-label="{}">\n'
+                        '<div class="lay-head">{}<p>{}{}</p></div>\n<div class="claim-choices">',
+                        c["card"],
+                        c["name"],
+                        c["n"],
+                        c["honest_codes"],
+                        c["n"],
+                        attr("data-key", c["n"]) if c["n"] < 10 else "",
+                        c["name"],
+                        " – passt" if c["mark"] == "passt" else "",
+                        c["html"],
+                        c["n"],
+                        fill(_("%(c)s verdeckt legen"), c=c["name"]),
+                        c["html"],
+                        fill(_("<strong>%(c)s</strong> verdeckt legen – als was?"), c=c["name"]),
+                        h("<br><small>{}</small>", c["now"]) if c["now"] else "",
+                    )
+                    for o in c["options"]:
+                        out(
+                            '<button type="button" class="claim-button spice-{}{}" '
+                            'data-action="{}">{}{}</button>',
+                            o["spice"],
+                            _HONEST if o["honest"] else "",
+                            o["action"],
+                            o["label"],
+                            h(" <small>{}</small>", t["honest"]) if o["honest"] else "",
+                        )
+                    out("</div>\n")
+                    if pair:
+                        out(
+                            '<p class="second-row"><button type="button" class="button '
+                            'secondary second-button" data-second="{}">{} <kbd>D</kbd></button> '
+                            '<small class="muted">{}</small></p>\n',
+                            c["n"],
+                            t["second"],
+                            t["second_note"],
+                        )
+                    out(
+                        '<p class="muted small">{}</p>\n<form method="dialog">'
+                        '<button class="link">{}</button></form>\n</dialog>\n',
+                        t["enter_lays"],
+                        t["cancel"],
+                    )
+                else:
+                    out(
+                        '<span class="card-button" data-card="{}" tabindex="0" title="{}">{}'
+                        "</span>\n",
+                        c["card"],
+                        c["name"],
+                        c["html"],
+                    )
+                if c["mark"] == "passt":
+                    out('<span class="mark passt">passt</span>')
+                elif c["mark"] == "halb":
+                    out('<span class="mark halb">½</span>')
+                out("\n{}\n</li>", info_html(c["info"]))
+            first_group = False
+        if first_group:
+            out('<li class="muted">{}</li>', t["no_cards"])
+        out("\n</ul>\n")
+        if pair:
+            out(
+                '<dialog id="lay-pair" class="wish lay-dialog pair-dialog" aria-label="{}">\n'
+                '<div class="lay-head"><span class="pair-faces"></span><p>'
+                '<strong class="pair-names"></strong> {}<br><small>{}</small></p></div>\n'
+                '<div class="claim-choices">',
+                t["pair_label"],
+                t["lay_as"],
+                t["pair_note"],
+            )
+            for o in pair["claims"]:
+                out(
+                    '<button type="button" class="claim-button spice-{}" data-claim="{}" '
+                    'data-spice="{}" data-number="{}" disabled>{} '
+                    '<small class="honest-mark">{}</small></button>',
+                    o["spice"],
+                    o["code"],
+                    o["spice"],
+                    o["number"],
+                    o["label"],
+                    t["honest"],
+                )
+            out(
+                '</div>\n<p class="muted small">{}</p>\n<form method="dialog">'
+                '<button class="link">{}</button></form>\n</dialog>\n',
+                t["enter_pair"],
+                t["other_second"],
+            )
+        out("</section>\n")
+
+    @staticmethod
+    def _view_menu_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
+        """Ansicht: the helps, autobelieve, „passt“ and the sounds, each a toggle."""
+        url = ctx["hilfen_url"]
+        out(
+            '<div class="view-menu" id="ansicht" role="group" aria-label="{}">\n'
+            '<span class="view-menu-title">{}:</span>\n',
+            t["view"],
+            t["view"],
+        )
+        if ctx["solo"]:
+            out(
+                '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
+                """hx-vals='{{"pref": "hilfen"}}'>\n"""
+                '<button type="submit" class="link" id="helps-toggle">{}</button>\n</form>\n'
+                '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
+                """hx-vals='{{"pref": "autoglauben"}}'>\n"""
+                '<button type="submit" class="link" id="auto-toggle">{}</button>\n</form>\n',
+                url,
+                t["helps_off"] if ctx["helps_on"] else t["helps_on"],
+                url,
+                t["auto_off"] if ctx["auto_believe"] else t["auto_on"],
+            )
+        sounds = ctx["sounds_on"]
+        out(
+            '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
+            """hx-vals='{{"pref": "passt"}}'>\n"""
+            '<button type="submit" class="link" id="passt-toggle">{}</button>\n</form>\n'
+            '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
+            """hx-vals='{{"pref": "geraeusche"}}'>\n"""
+            '<button type="submit" class="link sound-toggle{}" id="sound-toggle" role="switch" '
+            'aria-checked="{}">{} {}: {}</button>\n</form>\n</div>\n',
+            url,
+            t["marks_off"] if ctx["marks_on"] else t["marks_on"],
+            url,
+            _ON if sounds else "",
+            "true" if sounds else "false",
+            SOUND_HTML[sounds],
+            t["sounds"],
+            t["on"] if sounds else t["off"],
+        )
+
     # -- the move ticker ----------------------------------------------------------------------
     def describe(self, event: Event, names: list[str]) -> str | None:
         t = event.get("type")
@@ -709,35 +1129,111 @@ def book_key(book: dict[str, Any]) -> tuple[Any, ...]:
     return spices, tuple((j["name"], tuple(j["dots"])) for j in book["jokers"])
 
 
+_BOOK_HEAD = Markup(
+    '<div class="scroll-x"><table class="book"><thead><tr><th></th>'
+    + "".join(f"<th>{n}</th>" for n in range(1, 11))
+    + "</tr></thead><tbody>"
+)
+
+
 @lru_cache(maxsize=4096)
-def _book_grid(key: tuple[Any, ...]) -> SafeString:
+def _book_grid(key: tuple[Any, ...]) -> Markup:
     """The Marktbuch table and joker row: about a hundred dots, the largest part of the board, and
-    the same grid recurs from move to move – built in Python once per look and process."""
+    the same grid recurs from move to move – built once per look and process."""
     spices, jokers = key
-    out = [
-        '<div class="scroll-x"><table class="book"><thead><tr><th></th>',
-        *(f"<th>{n}</th>" for n in range(1, 11)),
-        "</tr></thead><tbody>",
-    ]
+    out = Html().add(_BOOK_HEAD)
     for spice, name, numbers in spices:
-        name = escape(name)
-        out.append(f'<tr class="spice-{escape(spice)}"><th scope="row">{name}</th>')
+        out('<tr class="spice-{}"><th scope="row">{}</th>', spice, name)
         for number, dots in numbers:
-            out.append("<td>")
-            out.extend(
-                f'<span class="dot {_BOOK_CLS[d]}" title="{name} {number}: {_BOOK_TITLE[d]}"></span>'
-                for d in dots
-            )
-            out.append("</td>")
-        out.append("</tr>")
-    out.append('</tbody></table></div><p class="book-jokers">')
+            out("<td>")
+            for d in dots:
+                out(
+                    '<span class="dot {}" title="{} {}: {}"></span>',
+                    _BOOK_CLS[d],
+                    name,
+                    number,
+                    _BOOK_TITLE[d],
+                )
+            out("</td>")
+        out("</tr>")
+    out('</tbody></table></div><p class="book-jokers">')
     for label, dots in jokers:
-        label = escape(label)
-        out.append(f'<span class="joker-row">{label}: ')
-        out.extend(
-            f'<span class="dot {_BOOK_CLS[d]}" title="{label}: {_BOOK_TITLE[d]}"></span>'
-            for d in dots
-        )
-        out.append("</span>")
-    out.append("</p>")
-    return SafeString("".join(out))
+        out('<span class="joker-row">{}: ', label)
+        for d in dots:
+            out('<span class="dot {}" title="{}: {}"></span>', _BOOK_CLS[d], label, _BOOK_TITLE[d])
+        out("</span>")
+    out("</p>")
+    return out.markup()
+
+
+_EMPTY_PILE = Markup('<span class="card bcard empty" aria-hidden="true"></span>')
+_MINE = Markup(' class="mine"')
+_MANY = Markup(" many")
+_GROUP_START = Markup(" group-start")
+_HONEST = Markup(" honest")
+_ON = Markup(" on")
+
+
+@word_table
+def _words() -> dict[str, str]:
+    """The board's fixed words."""
+    return {
+        "pile": _("Ablagestapel"),
+        "stack": _("Stapel"),
+        "claim": _("Aktuelle Ansage"),
+        "cards": _("Karten"),
+        "new_pile": _("Neuer Stapel"),
+        "no_claim": _("noch keine Ansage"),
+        "draw_pile": _("Nachziehstapel"),
+        "to_glut": _("bis zur Glut"),
+        "krugs_label": _("Gewürzkrüge"),
+        "krugs": _("Krüge"),
+        "history": _("Ansagen auf diesem Stapel"),
+        "my_pile": _("Deine Karten im Stapel"),
+        "extrascharf": _("Extrascharf"),
+        "window": _("Zweifel-Fenster"),
+        "last_card": _("die letzte Karte!"),
+        "auto_text": _("Nach 4 s glaubst du automatisch – Leertaste oder Klick hält an."),
+        "auto_paused": _("Angehalten – Leertaste oder Klick läuft weiter."),
+        "instinct": _("Händler-Instinkt"),
+        "approx": _("Näherung bei zwei Karten"),
+        "undecided": _("Noch unentschieden"),
+        "hand": _("Deine Karten"),
+        "allowed": _("Erlaubte Ansagen"),
+        "pass": _("Passen – 1 Karte ziehen"),
+        "lay_hint": _(
+            "Karte antippen, Ansage wählen – sie wird verdeckt gelegt. „passt“ heißt: ehrlich "
+            "ansagbar."
+        ),
+        "pair_hint": _(
+            "Doppelladung: „Zweite Karte dazulegen“ (Taste D), dann die zweite Karte antippen."
+        ),
+        "pair": _("Doppelladung"),
+        "pair_ready": _("liegt bereit – wähle die zweite Karte (1–9)."),
+        "cancel": _("Abbrechen"),
+        "honest": _("ehrlich"),
+        "second": _("+ Zweite Karte dazulegen"),
+        "second_note": _("Doppelladung: zwei Karten unter einer Ansage"),
+        "enter_lays": _("Enter legt die markierte Ansage, Esc bricht ab."),
+        "no_cards": _("Keine Karten auf der Hand."),
+        "pair_label": _("Zwei Karten verdeckt legen"),
+        "lay_as": _("verdeckt legen – als was?"),
+        "pair_note": _("Ein Zweifel prüft beide Karten: Nur wenn beide stimmen, hält die Ansage."),
+        "enter_pair": _("Enter legt die markierte Ansage, Esc wählt eine andere zweite Karte."),
+        "other_second": _("Andere zweite Karte"),
+        "marktbuch": _("Marktbuch"),
+        "revealed": _("aufgedeckt"),
+        "in_hand": _("auf deiner Hand"),
+        "laid": _("von dir gelegt"),
+        "unknown": _("unbekannt"),
+        "view": _("Ansicht"),
+        "helps_off": _("Hilfen ausblenden"),
+        "helps_on": _("Hilfen zeigen"),
+        "auto_off": _("Nicht mehr automatisch glauben"),
+        "auto_on": _("Nach 4 s automatisch glauben"),
+        "marks_off": _("„passt“ ausblenden"),
+        "marks_on": _("„passt“ zeigen"),
+        "sounds": _("Basar-Geräusche"),
+        "on": _("an"),
+        "off": _("aus"),
+    }

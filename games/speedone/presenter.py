@@ -5,16 +5,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.html import escape
-from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
+from games.html import Html, Markup, attr, h, join
 from games.presenters.base import Frame, Presenter, action_json, word_table
-from games.speedone.engine import card_info, requirement, sort_hand
-from games.speedone.engine.info import hand_codes
+from games.speedone.info import card_info, hand_codes, requirement, sort_hand
 
 COLOR_CLASS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", None: "wild"}
 COLOR_NAME = {"R": "Rot", "Y": "Gelb", "G": "Grün", "B": "Blau"}
@@ -41,14 +38,24 @@ def card_name(card: str) -> str:
 
 
 @lru_cache(maxsize=512)
-def face_html(card: str, language: str | None, small: bool = False) -> SafeString:
-    """The rendered face of ``card`` (``_card.html``): a card looks the same in every state, so
-    each is rendered once per process."""
-    return SafeString(
-        render_to_string(
-            "games/speedone/_card.html", {"f": face(card), "small": small, "name": card_name(card)}
-        )
+def face_html(card: str, language: str | None, small: bool = False) -> Markup:
+    """The face of ``card``: a card looks the same in every state, so each is built once per
+    process."""
+    f = face(card)
+    name = card_name(card)
+    return h(
+        '<span class="card {}{}" title="{}" aria-label="{}">'
+        '<span class="sym" aria-hidden="true">{}</span>{}</span>',
+        f["cls"],
+        _SMALL if small else "",
+        name,
+        name,
+        f["symbol"],
+        h('<span class="sub" aria-hidden="true">{}</span>', f["sub"]) if f["sub"] else "",
     )
+
+
+_SMALL = Markup(" small")
 
 
 _INFO_KEYS = (
@@ -69,63 +76,88 @@ def _info_values(info: dict[str, Any]) -> tuple[Any, ...]:
 
 
 @lru_cache(maxsize=4096)
-def info_html(language: str | None, values: tuple[Any, ...]) -> SafeString:
-    """The Karten-Info window of a card, memoised on what it shows. Built in Python like the
-    frame's seats strip: a board holds one per hand card, and the looks vary too much (playable,
-    reason, what laying it would do) for a memo of Django template renders to keep up."""
+def info_html(language: str | None, values: tuple[Any, ...]) -> Markup:
+    """The Karten-Info window of a card, memoised on what it shows: a board holds one per hand
+    card, and the looks vary (playable, reason, what laying it would do)."""
     i = dict(zip(_INFO_KEYS, values, strict=True))
     t = _words(language)
-    out = [
-        f'<div class="card-info" role="tooltip"><strong>{escape(i["color_name"])} · '
-        f"{escape(i['value'])}</strong><span>{t['points']}: {escape(i['points'])}</span>"
-        f"<span>{escape(i['effect'])}</span>"
-    ]
+    out = Html()
+    out(
+        '<div class="card-info" role="tooltip"><strong>{} · {}</strong><span>{}: {}</span>'
+        "<span>{}</span>",
+        i["color_name"],
+        i["value"],
+        t["points"],
+        i["points"],
+        i["effect"],
+    )
     if i["in_hand"]:
         if i["playable"]:
-            out.append(f'<span class="ok">{t["fits"]}</span>')
+            out('<span class="ok">{}</span>', t["fits"])
         elif i["reason"]:
-            out.append(f'<span class="no">{escape(i["reason"])}</span>')
+            out('<span class="no">{}</span>', i["reason"])
         if i["triggers"]:
-            out.append(f"<span>{escape(i['triggers'])}</span>")
-    out.append("</div>")
-    return SafeString("".join(out))
+            out("<span>{}</span>", i["triggers"])
+    out("</div>")
+    return out.markup()
 
 
 @lru_cache(maxsize=8192)
 def hand_card_html(
     language: str | None, n: int, card: str, playable: bool, info: tuple[Any, ...]
-) -> SafeString:
+) -> Markup:
     """One hand card: the card, its action (or, for a wild card, the colour dialog) and its
     Karten-Info. ``n`` is its place in the hand (keys 1–9, the dialog's id); the version comes
     from the board around it (``data-version``)."""
-    name = escape(card_name(card))
-    code = escape(card)
+    name = card_name(card)
     body = face_html(card, language)
-    key = f' data-key="{n}"' if n < 10 else ""
+    key = attr("data-key", n) if n < 10 else ""
+    out = Html()
+    out('<li class="has-info">')
     if playable and card.startswith("W"):
         t = _words(language)
-        colours = "".join(
-            f'<button type="button" class="chip-button {c}" data-color="{c}" data-action="'
-            f'{escape(action_json({"type": "play", "card": card, "color": c}))}">'
-            f"{COLOR_NAME[c]}</button>"
-            for c in "RYGB"
+        out(
+            '<button type="button" class="card-button playable" data-card="{}"{} '
+            'data-dialog="wish-{}" aria-label="{}">{}</button>'
+            '<dialog id="wish-{}" class="wish"><p>{}</p><div class="wish-colors">',
+            card,
+            key,
+            n,
+            name,
+            body,
+            n,
+            t["wish"],
         )
-        control = (
-            f'<button type="button" class="card-button playable" data-card="{code}"{key} '
-            f'data-dialog="wish-{n}" aria-label="{name}">{body}</button>'
-            f'<dialog id="wish-{n}" class="wish"><p>{t["wish"]}</p>'
-            f'<div class="wish-colors">{colours}</div>'
-            f'<form method="dialog"><button class="link">{t["cancel"]}</button></form></dialog>'
+        for c in "RYGB":
+            out(
+                '<button type="button" class="chip-button {}" data-color="{}" data-action="{}">'
+                "{}</button>",
+                c,
+                c,
+                action_json({"type": "play", "card": card, "color": c}),
+                COLOR_NAME[c],
+            )
+        out(
+            '</div><form method="dialog"><button class="link">{}</button></form></dialog>',
+            t["cancel"],
         )
     elif playable:
-        act = escape(action_json({"type": "play", "card": card}))
-        control = (
-            f'<button type="button" class="card-button playable" data-card="{code}"{key} '
-            f'data-action="{act}" aria-label="{name}">{body}</button>'
+        out(
+            '<button type="button" class="card-button playable" data-card="{}"{} '
+            'data-action="{}" aria-label="{}">{}</button>',
+            card,
+            key,
+            action_json({"type": "play", "card": card}),
+            name,
+            body,
         )
     else:
-        control = f'<span class="card-button" data-card="{code}" title="{name}">{body}</span>'
-    return SafeString(f'<li class="has-info">{control}{info_html(language, info)}</li>')
+        out('<span class="card-button" data-card="{}" title="{}">{}</span>', card, name, body)
+    out("{}</li>", info_html(language, info))
+    return out.markup()
+
+
+_ONE_BADGE = Markup('<span class="badge one">ONE</span>')
 
 
 @word_table
@@ -167,16 +199,16 @@ class SpeedonePresenter(Presenter):
         for s in view["seats"]:
             row = []
             if s["one"]:
-                row.append({"value": SafeString('<span class="badge one">ONE</span>')})
+                row.append({"value": _ONE_BADGE})
             missed = list(dict.fromkeys(s["missed"]))  # each colour once, in order
             if missed:
-                chips = "".join(
-                    f'<span class="chip {c} crossed" title="{COLOR_NAME[c]}"></span>'
+                chips = join(
+                    h('<span class="chip {} crossed" title="{}"></span>', c, COLOR_NAME[c])
                     for c in missed
                 )
                 row.append(
                     {
-                        "value": SafeString(chips),
+                        "value": chips,
                         "cls": "missed",
                         "title": "musste schon ziehen bei",
                     }
@@ -204,52 +236,64 @@ class SpeedonePresenter(Presenter):
             "round_summary": self._round_summary(last, frame.names, language) if last else None,
         }
 
-    def board_html(self, ctx: dict[str, Any]) -> str:
-        """Speedone's part of the frame: direction, piles, demand, the own hand. Built in Python:
-        it is rendered for every seat on every move."""
+    def board_html(self, ctx: dict[str, Any]) -> Markup:
+        """Speedone's part of the frame: direction, piles, demand, the own hand."""
         view, t = ctx["view"], _words(get_language())
-        turn = f"↻ {t['clockwise']}" if view["direction"] == 1 else f"↺ {t['counter']}"
         pending = view.get("pending")
-        demand = f'<span class="chip {ctx["color_cls"]}"></span> {escape(ctx["color_name"])}'
-        if pending:
-            demand += f' <strong class="pending">+{pending}</strong>'
         top = ctx["top"]
-        out = [
-            f'<section class="center">\n<div class="direction" title="{t["direction"]}">{turn}</div>'
-            f'\n<div class="piles">\n<div class="pile draw">\n<span class="card back">'
-            f'<span class="sym">{view["draw_pile"]}</span><span class="sub">{t["pile"]}</span>'
-            f'</span>\n</div>\n<div class="pile discard has-info" tabindex="0">\n'
-            f'{top["face_html"]}\n{top["info_html"]}\n</div>\n<div class="demand">{demand}</div>'
-            "\n</div>\n"
-        ]
+        out = Html()
+        out(
+            '<section class="center">\n<div class="direction" title="{}">{} {}</div>'
+            '\n<div class="piles">\n<div class="pile draw">\n<span class="card back">'
+            '<span class="sym">{}</span><span class="sub">{}</span>'
+            '</span>\n</div>\n<div class="pile discard has-info" tabindex="0">\n'
+            '{}\n{}\n</div>\n<div class="demand"><span class="chip {}"></span> {}{}</div>'
+            "\n</div>\n",
+            t["direction"],
+            "↻" if view["direction"] == 1 else "↺",
+            t["clockwise"] if view["direction"] == 1 else t["counter"],
+            view["draw_pile"],
+            t["pile"],
+            top["face_html"],
+            top["info_html"],
+            ctx["color_cls"],
+            ctx["color_name"],
+            h(' <strong class="pending">+{}</strong>', pending) if pending else "",
+        )
         requirement = ctx["requirement"]
         if requirement and ctx["match"].status == "running":
-            out.append(f'<p class="requirement" id="requirement">{escape(requirement["text"])}</p>')
-        out.append("\n</section>\n")
+            out('<p class="requirement" id="requirement">{}</p>', requirement["text"])
+        out("\n</section>\n")
         if ctx["me"]:
-            urls = ctx["urls"]
-            out.append(
-                f'<section class="hand-area" aria-label="{t["hand"]}" data-hand>\n'
-                f'<div class="hand-tools">\n<button type="button" class="button secondary small" '
-                f'hx-post="{urls["sort"]}" hx-target="#board" hx-swap="outerHTML" id="sort" '
-                f'title="{escape(ctx["sort_label"])}">{t["sort"]} ({ctx["sort_mode"]})</button>\n'
+            out(
+                '<section class="hand-area" aria-label="{}" data-hand>\n'
+                '<div class="hand-tools">\n<button type="button" class="button secondary small" '
+                'hx-post="{}" hx-target="#board" hx-swap="outerHTML" id="sort" '
+                'title="{}">{} ({})</button>\n',
+                t["hand"],
+                ctx["urls"]["sort"],
+                ctx["sort_label"],
+                t["sort"],
+                ctx["sort_mode"],
             )
             if ctx["can_one"]:
-                out.append(
-                    f'<button type="button" class="button one-button" id="one" '
-                    f'data-action="{escape(ctx["one_action"])}" data-key="o">ONE</button>'
+                out(
+                    '<button type="button" class="button one-button" id="one" '
+                    'data-action="{}" data-key="o">ONE</button>',
+                    ctx["one_action"],
                 )
-            out.append("\n")
+            out("\n")
             if ctx["can_draw"]:
-                label = escape(_("%(n)s Karten ziehen") % {"n": pending}) if pending else t["draw"]
-                out.append(
-                    f'<button type="button" class="button secondary" id="draw" '
-                    f'data-action="{escape(ctx["draw_action"])}" data-key="d">{label}</button>'
+                out(
+                    '<button type="button" class="button secondary" id="draw" '
+                    'data-action="{}" data-key="d">{}</button>',
+                    ctx["draw_action"],
+                    _("%(n)s Karten ziehen") % {"n": pending} if pending else t["draw"],
                 )
-            out.append('\n</div>\n<ul class="hand" tabindex="-1">\n')
-            out.extend(ctx["hand"])
-            out.append("\n</ul>\n</section>\n")
-        return "".join(out)
+            out('\n</div>\n<ul class="hand" tabindex="-1">\n')
+            out.add(*ctx["hand"])
+            out("\n</ul>\n</section>\n")
+        return out.markup()
 
     def _round_summary(
         self, last: dict[str, Any], names: list[str], language: str | None
@@ -261,8 +305,7 @@ class SpeedonePresenter(Presenter):
                 {
                     "cells": [
                         names[i],
-                        SafeString("".join(face_html(c, language, True) for c in last["hands"][i]))
-                        or "–",
+                        join(face_html(c, language, True) for c in last["hands"][i]) or "–",
                         last["points"][i],
                         last["booked"][i],
                         last["scores"][i],

@@ -10,12 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
-from games.presenters.base import Frame, Presenter, action_json
+from games.html import Html, Markup, attr, fill, h, join
+from games.presenters.base import Frame, Presenter, action_json, word_table
 from games.speedtroedel.engine import preview
 
 COLOURS = ("P", "S", "B", "M", "E")
@@ -67,46 +67,53 @@ def stars(n: int) -> str:
 
 
 @lru_cache(maxsize=512)
-def face_html(card: str, small: bool = False) -> SafeString:
-    """The rendered face of a card (``_card.html``), once per card and size per process."""
+def face_html(card: str, small: bool = False) -> Markup:
+    """The face of a card, built once per card and size per process."""
+    suit = ""
     if card in SPECIAL:
         name, symbol, effect = SPECIAL[card]
         cls = "special fake" if card == "F" else "special"
-        f = {"cls": cls, "symbol": symbol, "sub": name, "title": f"{name}: {effect}"}
+        sub, title = name, f"{name}: {effect}"
     else:
-        colour, value = card[0], card[1:]
-        zero = value == "0"
+        colour, symbol = card[0], card[1:]
+        zero = symbol == "0"
         title = card_name(card)
         if zero:
             title += " – Schnäppchenblick: Am Ende des Stichs nimmst du 1 Karte daraus."
-        f = {
-            "cls": COLOUR_CLASS[colour] + (" zero" if zero else ""),
-            "symbol": value,
-            "suit": COLOUR_SYMBOL[colour],
-            "sub": "Blick" if zero else "",
-            "title": title,
-        }
-    return SafeString(
-        render_to_string(
-            "games/speedtroedel/_card.html", {"f": f, "small": small, "name": card_name(card)}
-        )
+        cls = COLOUR_CLASS[colour] + (" zero" if zero else "")
+        suit = COLOUR_SYMBOL[colour]
+        sub = "Blick" if zero else ""
+    return h(
+        '<span class="card tcard {}{}" title="{}" aria-label="{}">{}'
+        '<span class="sym" aria-hidden="true">{}</span>{}</span>',
+        cls,
+        _SMALL if small else "",
+        title,
+        card_name(card),
+        h('<span class="suit" aria-hidden="true">{}</span>', suit) if suit else "",
+        symbol,
+        h('<span class="sub" aria-hidden="true">{}</span>', sub) if sub else "",
     )
 
 
-def _colour_chips(colours: list[str]) -> SafeString:
-    return SafeString(
-        "".join(
-            f'<span class="chip tcol {COLOUR_CLASS[c]} crossed" '
-            f'title="kann {COLOUR_NAME[c]} nicht bedienen"><span class="sr-only">kein '
-            f"{COLOUR_NAME[c]}</span></span>"
-            for c in colours
+_SMALL = Markup(" small")
+
+
+def _colour_chips(colours: list[str]) -> Markup:
+    return join(
+        h(
+            '<span class="chip tcol {} crossed" title="kann {} nicht bedienen">'
+            '<span class="sr-only">kein {}</span></span>',
+            COLOUR_CLASS[c],
+            COLOUR_NAME[c],
+            COLOUR_NAME[c],
         )
+        for c in colours
     )
 
 
 class SpeedtroedelPresenter(Presenter):
     slug = "speedtroedel"
-    board_template = "games/speedtroedel/board.html"
 
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
         names = frame.names
@@ -270,7 +277,7 @@ class SpeedtroedelPresenter(Presenter):
                 # a tap on the own counter, box or "+n" opens "Dein Laden" (the browser opens a
                 # closed <details> around a fragment target)
                 for stat in row:
-                    stat["value"] = format_html(
+                    stat["value"] = h(
                         '<a href="#shop-inhalt" class="shop-link">{}</a>', stat["value"]
                     )
             if view["voids"][s] and not view["over"]:
@@ -478,6 +485,225 @@ class SpeedtroedelPresenter(Presenter):
             out["decision"] = "play"
         return out
 
+    # -- the board ----------------------------------------------------------------------------
+    def board_html(self, ctx: dict[str, Any]) -> Markup:
+        """Speedtrödel's part of the frame: the colour to follow, attic, trick, decisions, hand,
+        Dein Laden."""
+        t = _words(get_language())
+        view = ctx["view"]
+        running = ctx["match"].status == "running"
+        out = Html()
+        out(
+            '<section class="center troedel-center">\n<div class="troedel-top">\n'
+            '<p class="follow-line" id="follow-line">'
+        )
+        for p in ctx["follow_line"]:
+            out('<span class="fl {}">{}</span>', p.get("cls") or "", p["text"])
+        attic = ctx["attic"]
+        out(
+            '</p>\n<p class="attic-line" id="attic" title="{}">\n<strong>{}</strong> {}\n',
+            t["attic_title"],
+            t["attic"],
+            attic["count"],
+        )
+        for tier in attic["tiers"]:
+            out(
+                '<span class="tier{}" title="{}: {}"><span class="stars">{}</span> {}</span>',
+                "" if tier["count"] else _EMPTY,
+                tier["name"],
+                tier["count"],
+                tier["stars"],
+                tier["count"],
+            )
+        out("\n")
+        if attic["top_stars"]:
+            out(
+                '<span class="top" title="{}">{}: <span class="stars">{}</span>{}</span>',
+                t["top_title"],
+                t["top"],
+                attic["top_stars"],
+                h(' {}<span class="sr-only">{}</span>', attic["top_html"], attic["top_card"])
+                if attic["top_html"]
+                else "",
+            )
+        out("\n")
+        if attic["open"]:
+            out('<span class="badge open-attic">{}</span>', t["attic_open"])
+        out("\n")
+        if attic["knapp"]:
+            out('<span class="badge knapp" title="{}">{}</span>', t["knapp_title"], t["knapp"])
+        out("\n</p>\n</div>\n")
+        if not view["over"]:
+            out('<ol class="trick" id="trick" aria-label="{}">\n', t["trick"])
+            for p in ctx["trick"]:
+                self._play_html(out, p, with_seat=True)
+            if not ctx["trick"]:
+                out(
+                    '<li class="trick-empty muted">{}</li>',
+                    t["empty"] if view["phase"] == "play" else _NBSP,
+                )
+            out("\n</ol>\n")
+        if ctx["trick_note"]:
+            out('<p class="trick-note" id="trick-note">{}</p>\n', ctx["trick_note"])
+        last = ctx["last_trick"]
+        if last:
+            out(
+                '<details class="last-trick" id="last-trick"><summary data-key="l">{}</summary>\n'
+                '<ol class="trick small">',
+                last["title"],
+            )
+            for p in last["plays"]:
+                self._play_html(out, p, with_seat=False)
+            out("</ol>\n")
+            if last["notes"]:
+                out('<p class="muted">{}</p>\n', " · ".join(last["notes"]))
+            out(
+                "<p>{} {}</p>\n</details>\n",
+                fill(_("%(w)s hat den Stich gefangen."), w=last["winner"]),
+                " ".join(last["outcome"]),
+            )
+        out("</section>\n")
+        if ctx["me"] and running:
+            self._hand_html(out, ctx, t)
+        shop = ctx["shop"]
+        if shop and running:
+            self._shop_html(out, shop, t)
+        return out.markup()
+
+    @staticmethod
+    def _play_html(out: Html, p: dict[str, Any], *, with_seat: bool) -> None:
+        out(
+            '<li class="trick-play{}"{}><span class="who">{}</span>{}<span class="what">{}</span>'
+            "</li>",
+            _WINNER if p["winner"] else "",
+            attr("data-seat", p["seat"]) if with_seat else "",
+            p["name"],
+            p["card_html"],
+            p["card_name"],
+        )
+
+    @staticmethod
+    def _hand_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
+        """The decision (Schnäppchenblick, Heute gefragt, Tauschrunde) and the hand."""
+        out('<section class="hand-area troedel-hand" aria-label="{}" data-hand>\n', t["hand"])
+        decision = ctx["decision"]
+        if decision == "pick":
+            out(
+                '<div class="decision" role="dialog" aria-label="{}" id="pick-dialog">\n'
+                '<p class="phase-title"><strong>{}</strong></p>\n<div class="choices">',
+                t["pick"],
+                ctx["decision_title"],
+            )
+            for c in ctx["pick_choices"]:
+                out(
+                    '<button type="button" class="card-button playable" data-action="{}"{} '
+                    'aria-label="{}">{}<span class="key-hint">{}</span></button>',
+                    c["action"],
+                    attr("data-key", c["key"]),
+                    c["name"],
+                    c["html"],
+                    c["key"],
+                )
+            out("</div>\n</div>\n")
+        elif decision == "ask":
+            out(
+                '<div class="decision" role="dialog" aria-label="{}" id="ask-dialog">\n'
+                '<p class="phase-title"><strong>{}</strong></p>\n<div class="choices">',
+                t["ask"],
+                ctx["decision_title"],
+            )
+            for c in ctx["ask_choices"]:
+                n = c["have"]
+                out(
+                    '<button type="button" class="chip-button tcol-button {}" data-action="{}" '
+                    'data-key="{}">{} <small>({})</small> <kbd>{}</kbd></button>',
+                    c["cls"],
+                    c["action"],
+                    c["key"],
+                    c["label"],
+                    fill(ngettext("%(n)s Karte", "%(n)s Karten", n), n=n),
+                    c["key"],
+                )
+            out("</div>\n</div>\n")
+        elif decision == "swap":
+            out(
+                '<p class="phase-title decision-line" id="swap-dialog" role="status">'
+                '<strong>{}</strong> <span class="muted">{}</span></p>\n',
+                ctx["decision_title"],
+                t["swap_tip"],
+            )
+        if ctx.get("swap_waiting"):
+            out('<p class="muted" id="swap-waiting">{}</p>\n', ctx["swap_waiting"])
+        cards = ctx["hand_cards"]
+        if decision == "play":
+            out(
+                '<p class="vorschau" id="vorschau" aria-live="off" data-preview-out>'
+                '<span class="default muted">{}</span>',
+                t["preview"],
+            )
+            for n, c in enumerate(cards, start=1):
+                if c.get("preview"):
+                    out('<span class="pv" data-pv="{}">{}</span>', n, c["preview"])
+            out("</p>\n")
+        out('<ul class="hand">\n')
+        for n, c in enumerate(cards, start=1):
+            preview = c.get("preview")
+            label = f"{c['name']}. {preview}" if preview else c["name"]
+            if c["action"]:
+                out(
+                    '<li data-pv="{}">\n<button type="button" class="card-button playable{}" '
+                    'data-card="{}" data-action="{}"{}{} aria-label="{}">{}</button>\n</li>',
+                    n,
+                    _FAKE if c["fake"] else "",
+                    c["card"],
+                    c["action"],
+                    attr("data-key", c["key"]),
+                    attr("data-preview", preview),
+                    label,
+                    c["html"],
+                )
+            else:
+                out(
+                    '<li data-pv="{}">\n<span class="card-button{}" data-card="{}" title="{}">{}'
+                    "</span>\n</li>",
+                    n,
+                    _FAKE if c["fake"] else "",
+                    c["card"],
+                    label,
+                    c["html"],
+                )
+        out("\n</ul>\n</section>\n")
+
+    @staticmethod
+    def _shop_html(out: Html, shop: dict[str, Any], t: dict[str, Markup]) -> None:
+        """Dein Laden: the own counter and box."""
+        n = shop["points"]
+        out(
+            '<details class="shop panel" id="shop"><summary data-key="d">{}</summary>\n'
+            '<h4 id="shop-inhalt">{}{}</h4>\n<p class="mini">{}</p>\n'
+            '<h4>{} <small class="muted">{}</small></h4>\n<p class="mini">{}</p>\n<p>{}</p>\n',
+            fill(
+                ngettext(
+                    "Dein Laden: %(n)s Karte auf dem Ladentisch",
+                    "Dein Laden: %(n)s Karten auf dem Ladentisch",
+                    n,
+                ),
+                n=n,
+            ),
+            t["counter"],
+            h(' <span class="plus-mark" title="{}">+{}</span>', t["counts"], n) if n else "",
+            join(c["html"] for c in shop["counter"])
+            or h('<span class="muted">{}</span>', t["nothing"]),
+            t["box"],
+            t["box_note"],
+            join(c["html"] for c in shop["box"])
+            or h('<span class="muted">{}</span>', t["empty_box"]),
+            shop["need"],
+        )
+        if shop["swap"]:
+            out('<p class="muted">{}</p>\n', shop["swap"])
+        out("</details>")
+
     # -- the move ticker ----------------------------------------------------------------------
     def describe(self, event: Event, names: list[str]) -> str | None:
         t = event.get("type")
@@ -522,3 +748,39 @@ class SpeedtroedelPresenter(Presenter):
                 return "Leergekauft: Der Dachboden reicht nicht mehr – der Markt schließt."
             return "Die Partie ist vorbei."
         return None
+
+
+_EMPTY = Markup(" empty")
+_NBSP = Markup("&nbsp;")
+_WINNER = Markup(" winner")
+_FAKE = Markup(" fake")
+
+
+@word_table
+def _words() -> dict[str, str]:
+    """The board's fixed words."""
+    return {
+        "attic_title": _("Dachboden: Karten je Sterne-Stufe"),
+        "attic": _("Dachboden"),
+        "top_title": _("Oberste Dachbodenkarte"),
+        "top": _("oben"),
+        "attic_open": _("Dachboden offen"),
+        "knapp_title": _(
+            "Nach jetzigem Stand reicht der Dachboden in der nächsten Runde nicht für alle – "
+            "dann schließt der Markt."
+        ),
+        "knapp": _("knapp!"),
+        "trick": _("Aktueller Stich"),
+        "empty": _("Der Stich ist leer."),
+        "hand": _("Deine Karten"),
+        "pick": _("Schnäppchenblick"),
+        "ask": _("Heute gefragt"),
+        "swap_tip": _("Tipp auf die Karte (Tasten 1–9)."),
+        "preview": _("Vorschau: Zeig auf eine Karte."),
+        "counter": _("Ladentisch"),
+        "counts": _("zählt beim Kassensturz"),
+        "nothing": _("Noch nichts gefangen."),
+        "box": _("Kiste"),
+        "box_note": _("(Inhalt, nicht die Reihenfolge)"),
+        "empty_box": _("Die Kiste ist leer."),
+    }

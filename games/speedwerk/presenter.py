@@ -5,14 +5,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.html import escape
-from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
-from games.presenters.base import Frame, Presenter, action_json
+from games.html import Html, Markup, attr, fill, h, join
+from games.presenters.base import Frame, Presenter, action_json, word_table
 
 COLORS = ("R", "B", "G", "Y")
 COLOR_NAME = {"R": "Rot", "B": "Blau", "G": "Grün", "Y": "Gelb"}
@@ -68,28 +66,30 @@ def play_name(play: dict[str, Any]) -> str:
 
 
 @lru_cache(maxsize=512)
-def face_html(card: str, small: bool = False) -> SafeString:
-    """The rendered face of a card (``_card.html``), once per card and size per process."""
+def face_html(card: str, small: bool = False) -> Markup:
+    """The face of a card, built once per card and size per process."""
     if card in SPECIAL:
         name, symbol, effect = SPECIAL[card]
-        f = {"cls": "special", "symbol": symbol, "sub": name, "title": f"{name}: {effect}"}
+        cls, sub, title = "special", name, f"{name}: {effect}"
     else:
-        f = {
-            "cls": COLOR_CLASS[card[0]],
-            "symbol": card[1:],
-            "sub": "",
-            "title": card_name(card),
-        }
-    return SafeString(
-        render_to_string(
-            "games/speedwerk/_card.html", {"f": f, "small": small, "name": card_name(card)}
-        )
+        cls, symbol, sub, title = COLOR_CLASS[card[0]], card[1:], "", card_name(card)
+    return h(
+        '<span class="card wcard {}{}" title="{}" aria-label="{}">'
+        '<span class="sym" aria-hidden="true">{}</span>{}</span>',
+        cls,
+        _SMALL if small else "",
+        title,
+        card_name(card),
+        symbol,
+        h('<span class="sub" aria-hidden="true">{}</span>', sub) if sub else "",
     )
+
+
+_SMALL = Markup(" small")
 
 
 class SpeedwerkPresenter(Presenter):
     slug = "speedwerk"
-    board_template = "games/speedwerk/board.html"
 
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
         me = view["seat"]
@@ -198,12 +198,15 @@ class SpeedwerkPresenter(Presenter):
             if bid is not None and view["won"][s] == bid and view["phase"] != "bid":
                 row[1]["cls"] = "won on-target"
             if view["voids"][s] and view["phase"] != "over":
-                chips = "".join(
-                    f'<span class="chip {COLOR_CLASS[c]} crossed" title="kein {COLOR_NAME[c]} '
-                    f'mehr"></span>'
+                chips = join(
+                    h(
+                        '<span class="chip {} crossed" title="kein {} mehr"></span>',
+                        COLOR_CLASS[c],
+                        COLOR_NAME[c],
+                    )
                     for c in view["voids"][s]
                 )
-                row.append({"value": SafeString(chips), "title": "hat diese Farben nicht mehr"})
+                row.append({"value": chips, "title": "hat diese Farben nicht mehr"})
             if view["known"][s]:
                 row.append(
                     {
@@ -390,6 +393,244 @@ class SpeedwerkPresenter(Presenter):
             out["passed_mine"] = card_name(view["passing"]["mine"])
         return out
 
+    # -- the board ----------------------------------------------------------------------------
+    def board_html(self, ctx: dict[str, Any]) -> Markup:
+        """Speedwerk's part of the frame: trump, trick, decision, hand, score sheet."""
+        t = _words(get_language())
+        view = ctx["view"]
+        out = Html()
+        trump = ctx["trump"]
+        out(
+            '<section class="center werk-center">\n<div class="werk-top">\n'
+            '<div class="trump {}">{}<span class="trump-text" id="trump-text">{}</span></div>\n'
+            '<div class="bids-line" id="bids-line">{}</div>\n'
+            '<div class="suit-line" id="suit-line">{}</div>\n</div>\n'
+            '<ol class="trick" id="trick" aria-label="{}">\n',
+            trump["cls"],
+            h('<span class="trump-card" title="{}">{}</span>', t["trump_card"], trump["card_html"])
+            if trump["card_html"]
+            else "",
+            trump["text"],
+            ctx["bids_line"],
+            (
+                fill(_("Bedienfarbe: %(c)s"), c=ctx["suit_name"])
+                if ctx["suit_name"]
+                else t["no_suit"]
+            )
+            if ctx["trick"]
+            else "",
+            t["trick"],
+        )
+        for p in ctx["trick"]:
+            out(
+                '<li class="trick-play" data-seat="{}"><span class="who">{}</span>{}'
+                '<span class="what">{}</span></li>\n',
+                p["seat"],
+                p["name"],
+                p["card_html"],
+                p["label"],
+            )
+        if not ctx["trick"]:
+            out(
+                '<li class="trick-empty muted">{}</li>\n',
+                t["empty"] if view["phase"] == "play" else _NBSP,
+            )
+        out("</ol>\n")
+        last = ctx["last_trick"]
+        if last:
+            out(
+                '<details class="last-trick" id="last-trick"><summary data-key="l">{}</summary>\n'
+                '<ol class="trick small">',
+                fill(_("Letzter Stich (%(n)s)"), n=last["number"]),
+            )
+            for p in last["plays"]:
+                out(
+                    '<li class="trick-play{}"><span class="who">{}</span>{}'
+                    '<span class="what">{}</span></li>',
+                    _WINNER if p["seat"] == last["winner"] else "",
+                    p["name"],
+                    p["card_html"],
+                    p["label"],
+                )
+            out("</ol>\n<p>{}</p>\n</details>\n", last["outcome"])
+        out("</section>\n")
+        if ctx["me"] and ctx["match"].status == "running":
+            self._hand_html(out, ctx, t)
+        sheet = ctx["sheet"]
+        out(
+            '<details class="score-sheet panel" id="score-sheet"{}>\n<summary>{}</summary>\n{}\n'
+            "</details>",
+            _OPEN if ctx["match"].status == "finished" else "",
+            t["sheet"],
+            sheet["html"] if sheet["rows"] else h('<p class="muted">{}</p>', t["sheet_empty"]),
+        )
+        return out.markup()
+
+    @staticmethod
+    def _hand_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
+        """The seat's decision and hand."""
+        out('<section class="hand-area werk-hand" aria-label="{}" data-hand>\n', t["hand"])
+        decision = ctx["decision"]
+        if ctx["phase_title"] and decision:
+            out('<p class="phase-title"><strong>{}</strong></p>\n', ctx["phase_title"])
+        if ctx.get("blind_note"):
+            out('<p class="blind-note">{}</p>\n', ctx["blind_note"])
+        if decision == "trump":
+            out('<div class="choices" role="group" aria-label="{}">', t["trump_colour"])
+            for n, c in enumerate(ctx["trump_choices"], start=1):
+                out(
+                    '<button type="button" class="chip-button {}" data-action="{}" data-key="{}">'
+                    "{}</button>",
+                    c["cls"],
+                    c["action"],
+                    n,
+                    c["label"],
+                )
+            out("</div>\n")
+        elif decision == "bid":
+            out(
+                '<div class="choices bids" role="group" aria-label="{}">\n'
+                '<span class="choices-label">{}</span>\n',
+                t["your_bid"],
+                t["how_many"],
+            )
+            reason = ctx.get("forbidden_reason")
+            for b in ctx["bids"]:
+                if b["allowed"]:
+                    out(
+                        '<button type="button" class="button bid-button" data-action="{}"{}>{}'
+                        "</button>",
+                        b["action"],
+                        attr("data-key", b["key"]),
+                        b["n"],
+                    )
+                else:
+                    out(
+                        '<button type="button" class="button bid-button" disabled title="{}">{}'
+                        "</button>",
+                        reason or "",
+                        b["n"],
+                    )
+            out("\n</div>\n")
+            if reason:
+                out('<p class="forbidden" id="forbidden-bid">{}</p>\n', reason)
+        elif decision == "blind":
+            out(
+                '<div class="choices"><button type="button" class="button" data-action="{}" '
+                'data-key="1" id="play-blind">{}</button></div>\n',
+                ctx["blind_action"],
+                t["play_blind"],
+            )
+        elif decision == "adjust":
+            out('<div class="choices" role="group">')
+            for c in ctx["adjust_choices"]:
+                out(
+                    '<button type="button" class="button" data-action="{}" data-key="{}">{}'
+                    "</button>",
+                    c["action"],
+                    c["key"],
+                    c["label"],
+                )
+            out("</div>\n")
+        elif decision == "swap":
+            out(
+                '<div class="choices swap" role="group" aria-label="{}">\n'
+                '<span class="choices-label">{}</span>\n',
+                t["take_label"],
+                t["take"],
+            )
+            for take in ctx["swap_takes"]:
+                out(
+                    '<button type="button" class="card-button playable" data-dialog="swap-{}" '
+                    'aria-label="{}">{}</button>\n<dialog id="swap-{}" class="wish"><p>{}</p>\n'
+                    '<div class="wish-colors">',
+                    take["n"],
+                    take["name"],
+                    take["html"],
+                    take["n"],
+                    fill(_("Welche Handkarte gibst du für %(c)s?"), c=take["name"]),
+                )
+                for g in take["gives"]:
+                    out(
+                        '<button type="button" class="card-button playable" data-action="{}" '
+                        'aria-label="{}">{}</button>',
+                        g["action"],
+                        g["name"],
+                        g["html"],
+                    )
+                out(
+                    '</div>\n<form method="dialog"><button class="link">{}</button></form>'
+                    "</dialog>",
+                    t["cancel"],
+                )
+            out(
+                '\n<button type="button" class="button secondary" data-action="{}" data-key="k" '
+                'id="keep">{}</button>\n</div>\n',
+                ctx["keep_action"],
+                t["keep"],
+            )
+        if ctx.get("passed_mine"):
+            out(
+                '<p class="muted">{}</p>\n',
+                fill(_("Du gibst %(c)s weiter – warte auf die anderen."), c=ctx["passed_mine"]),
+            )
+        out('<ul class="hand" tabindex="-1">\n')
+        for c in ctx["hand_cards"]:
+            out("<li>\n")
+            key = attr("data-key", c["key"])
+            if c.get("action"):
+                out(
+                    '<button type="button" class="card-button playable" data-card="{}" '
+                    'data-action="{}"{} aria-label="{}">{}</button>',
+                    c["card"],
+                    c["action"],
+                    key,
+                    c["name"],
+                    c["html"],
+                )
+            elif c.get("choices"):
+                out(
+                    '<button type="button" class="card-button playable" data-card="{}" '
+                    'data-dialog="decl-{}"{} aria-label="{}">{}</button>\n'
+                    '<dialog id="decl-{}" class="wish"><p>{}</p>\n<div class="wish-colors">',
+                    c["card"],
+                    c["n"],
+                    key,
+                    c["name"],
+                    c["html"],
+                    c["n"],
+                    fill(_("Wie spielst du %(c)s?"), c=c["name"]),
+                )
+                for ch in c["choices"]:
+                    out(
+                        '<button type="button" class="chip-button {}" data-action="{}">{}</button>',
+                        ch["cls"],
+                        ch["action"],
+                        ch["label"],
+                    )
+                out(
+                    '</div>\n<form method="dialog"><button class="link">{}</button></form>'
+                    "</dialog>",
+                    t["cancel"],
+                )
+            else:
+                out(
+                    '<span class="card-button" data-card="{}" title="{}">{}</span>',
+                    c["card"],
+                    c["name"],
+                    c["html"],
+                )
+            out("\n</li>")
+        if not ctx["hand_cards"]:
+            if ctx["view"]["blind"]:
+                out(
+                    '<li><span class="card back" title="{}"><span class="sym">?</span></span></li>',
+                    t["blind_card"],
+                )
+            else:
+                out('<li class="muted">{}</li>', t["no_cards"])
+        out("\n</ul>\n</section>\n")
+
     # -- the move ticker ----------------------------------------------------------------------
     def describe(self, event: Event, names: list[str]) -> str | None:
         t = event.get("type")
@@ -441,24 +682,59 @@ class SpeedwerkPresenter(Presenter):
 @lru_cache(maxsize=2048)
 def _sheet_html(
     language: str | None, names: tuple[str, ...], rows: tuple[tuple[Any, ...], ...]
-) -> SafeString:
+) -> Markup:
     """The score sheet (a Wizard block: bid/tricks, points, total per round and seat). It is the
     same for every seat and changes once a round, so it is built once per look and process."""
-    tip = escape(_("Ansage / Stiche"))
-    out = [
-        '<div class="scroll-x"><table class="list sheet"><thead><tr>',
-        f"<th>{escape(_('Runde'))}</th>",
-        *(f"<th>{escape(n)}</th>" for n in names),
-        "</tr></thead><tbody>",
-    ]
+    t = _words(language)
+    out = Html()
+    out('<div class="scroll-x"><table class="list sheet"><thead><tr><th>{}</th>', t["round"])
+    for n in names:
+        out("<th>{}</th>", n)
+    out("</tr></thead><tbody>")
     for number, bids, won, points, totals in rows:
-        out.append(f"<tr><td>{number}</td>")
+        out("<tr><td>{}</td>", number)
         for bid, w, p, total in zip(bids, won, points, totals, strict=True):
-            out.append(
-                f'<td class="{"hit" if bid == w else "miss"}"><span class="bw" title="{tip}">'
-                f'{bid}/{w}</span> <span class="pts">{p:+d}</span> <strong class="tot">{total}'
-                "</strong></td>"
+            out(
+                '<td class="{}"><span class="bw" title="{}">{}/{}</span> '
+                '<span class="pts">{}</span> <strong class="tot">{}</strong></td>',
+                "hit" if bid == w else "miss",
+                t["bid_won"],
+                bid,
+                w,
+                f"{p:+d}",
+                total,
             )
-        out.append("</tr>")
-    out.append("</tbody></table></div>")
-    return SafeString("".join(out))
+        out("</tr>")
+    out("</tbody></table></div>")
+    return out.markup()
+
+
+_NBSP = Markup("&nbsp;")
+_WINNER = Markup(" winner")
+_OPEN = Markup(" open")
+
+
+@word_table
+def _words() -> dict[str, str]:
+    """The board's fixed words."""
+    return {
+        "trump_card": _("Trumpfkarte"),
+        "no_suit": _("Noch keine Bedienfarbe"),
+        "trick": _("Aktueller Stich"),
+        "empty": _("Der Stich ist leer."),
+        "hand": _("Deine Karten"),
+        "trump_colour": _("Trumpffarbe"),
+        "your_bid": _("Deine Ansage"),
+        "how_many": _("Wie viele Stiche holst du?"),
+        "play_blind": _("Karte verdeckt ausspielen"),
+        "take_label": _("Karte aus dem Stich nehmen"),
+        "take": _("Welche Karte nimmst du aus dem Stich?"),
+        "keep": _("Nicht tauschen"),
+        "cancel": _("Abbrechen"),
+        "blind_card": _("Deine verdeckte Karte"),
+        "no_cards": _("Keine Karten mehr in dieser Runde."),
+        "sheet": _("Punktezettel"),
+        "sheet_empty": _("Nach der ersten Runde stehen hier Ansagen, Stiche und Punkte."),
+        "round": _("Runde"),
+        "bid_won": _("Ansage / Stiche"),
+    }

@@ -8,11 +8,11 @@ import re
 import pytest
 
 from accounts.bots import bots_of
-from games import services
+from games import actions
+from games.actions import SeatSpec
 from games.engines.base import get_engine
 from games.models import Match
 from games.registry import presenter_of
-from games.services import SeatSpec
 
 # seat 0 (Alice) leads round 1 with a stacked deck
 ALICE = ["T", "H", "P0", "F", "E5", "P4", "S4", "B3", "M3", "E1"]
@@ -27,7 +27,7 @@ def start(alice, solo: bool = True) -> Match:
     seats = [SeatSpec(alice.username, user=alice)] + [
         SeatSpec(b.username, user=b, bot_strength="leicht") for b in bots
     ]
-    return services.start_match(
+    return actions.start_match(
         "speedtroedel", seats, {"partie_kurz": True}, solo=solo, deck=DECK, seed=5
     )
 
@@ -58,7 +58,7 @@ def bots_until_alice(match: Match, limit: int = 20) -> None:
         actors = sorted(engine.actors(state))
         if not actors or 0 in actors:
             return
-        assert services.run_bot(match.pk, match.version, actors[0])
+        assert actions.run_bot(match.pk, match.version, actors[0])
 
 
 @pytest.mark.django_db
@@ -77,7 +77,7 @@ def test_a_stacked_round_shows_every_decision_in_words(alice, bots):
     assert 'id="shop"' in html
 
     # Alice leads the Tauschrunde; the bots follow; everyone passes a card
-    services.play(match.pk, 0, {"type": "play", "card": "T"}, version=match.version)
+    actions.play(match.pk, 0, {"type": "play", "card": "T"}, version=match.version)
     html = board(match)
     assert "Alice legt Tauschrunde." in text_of(html)
     bots_until_alice(match)
@@ -86,7 +86,7 @@ def test_a_stacked_round_shows_every_decision_in_words(alice, bots):
     html = board(match)
     assert "Tauschrunde: Welche Karte gibst du an" in html
     assert "Bedienen:" not in html
-    services.play(match.pk, 0, {"type": "swap", "card": "B3"}, version=match.version)
+    actions.play(match.pk, 0, {"type": "swap", "card": "B3"}, version=match.version)
     html = board(match)
     assert "Du gibst Bücher 3 an" in html
     assert "✓ gewählt" in html
@@ -106,7 +106,7 @@ def test_a_stacked_round_shows_every_decision_in_words(alice, bots):
             break
         actors = sorted(engine.actors(state))
         if 0 not in actors:
-            assert services.run_bot(match.pk, match.version, actors[0])
+            assert actions.run_bot(match.pk, match.version, actors[0])
             continue
         view = engine.view(state, 0)
         legal = engine.legal_actions(state, 0)
@@ -122,14 +122,14 @@ def test_a_stacked_round_shows_every_decision_in_words(alice, bots):
         elif view["phase"] == "ask":
             assert "Heute gefragt: Welche Farbe" in html and "Smaragd" in visible
             assert html.count("tcol-button") == 5
-            services.play(match.pk, 0, {"type": "ask", "colour": "M"}, version=match.version)
+            actions.play(match.pk, 0, {"type": "ask", "colour": "M"}, version=match.version)
             assert "Heute gefragt: Messing (von Alice)" in board(match)
             continue
         elif view["phase"] == "play":
             assert "Bedienen:" in html or "Noch keine Bedienfarbe" in html
         # Alice prefers the Schnäppchenblick and Heute gefragt
         pref = [a for a in legal if a.get("card") in ("P0", "H")]
-        services.play(match.pk, 0, (pref or legal)[0], version=match.version)
+        actions.play(match.pk, 0, (pref or legal)[0], version=match.version)
     assert {"pick", "ask"} <= seen, seen
     html = board(match)
     assert 'id="round-summary"' in html and "Kassensturz nach Runde 1" in html
@@ -182,7 +182,7 @@ def test_rat_gives_a_german_reason_for_every_kind_of_decision(client, alice, bot
     # whenever she can
     wanted = ("H", "P0", "S0", "B0", "M0", "E0")
     for seed in range(1, 40):
-        match = services.start_match("speedtroedel", seats, {}, solo=True, seed=seed)
+        match = actions.start_match("speedtroedel", seats, {}, solo=True, seed=seed)
         rng = random.Random(seed)
         for _ in range(2000):
             if set(asked) >= {"play", "pick", "swap", "ask"}:
@@ -193,7 +193,7 @@ def test_rat_gives_a_german_reason_for_every_kind_of_decision(client, alice, bot
             state = engine.from_json(match.state)
             actors = sorted(engine.actors(state))
             if 0 not in actors:
-                assert services.run_bot(match.pk, match.version, actors[0])
+                assert actions.run_bot(match.pk, match.version, actors[0])
                 continue
             phase = engine.view(state, 0)["phase"]
             html = board(match)
@@ -209,7 +209,7 @@ def test_rat_gives_a_german_reason_for_every_kind_of_decision(client, alice, bot
             action = next(
                 (a for a in offered if a.get("card") in wanted), generic.choose(html, rng)
             )
-            services.play(match.pk, 0, action, version=match.version)
+            actions.play(match.pk, 0, action, version=match.version)
         if set(asked) >= {"play", "pick", "swap", "ask"}:
             break
     assert set(asked) >= {"play", "pick", "swap", "ask"}, asked
@@ -234,9 +234,9 @@ def test_a_finished_rekordjagd_shows_as_best_under_meine_partien(client, alice, 
         actors = sorted(engine.actors(engine.from_json(match.state)))
         if 0 in actors:
             action = generic.choose(board(match), rng)
-            services.play(match.pk, 0, action, version=match.version)
+            actions.play(match.pk, 0, action, version=match.version)
         else:
-            assert services.run_bot(match.pk, match.version, actors[0])
+            assert actions.run_bot(match.pk, match.version, actors[0])
     assert match.status == Match.Status.FINISHED
     score = match.seats.get(index=0).score
     client.force_login(alice)
@@ -245,7 +245,7 @@ def test_a_finished_rekordjagd_shows_as_best_under_meine_partien(client, alice, 
 
 
 def test_open_attic_knapp_ramschtag_and_heute_gefragt_are_shown():
-    from django.template.loader import render_to_string
+    from types import SimpleNamespace
 
     from games.presenters import Frame
 
@@ -262,7 +262,8 @@ def test_open_attic_knapp_ramschtag_and_heute_gefragt_are_shown():
     texts = [x["text"] for x in ctx["follow_line"]]
     assert "Heute gefragt: Smaragd (von Bruno)" in texts
     assert "Ramschtag: Die niedrigste Karte gewinnt den Stich." in texts
-    html = render_to_string(p.board_template, {**ctx, "view": view, "me": None, "match": None})
+    match = SimpleNamespace(status="running")
+    html = p.board_html({**ctx, "view": view, "me": None, "match": match})
     assert "knapp!" in html and "Dachboden offen" in html
     top = view["attic"]["top"]
     from games.speedtroedel.presenter import card_name

@@ -1,0 +1,132 @@
+"""Render times of the match frame and the boards: ``python -m bench.render [--positions N]``.
+
+Bots (``leicht``) play whole games of every live game in memory (no database: an unsaved match
+with unsaved seats, three seats where the game allows it); every position is rendered for the
+seat to move (a player) and for a spectator. Printed per game and viewer, in ms per render (the
+best of ``--repeat`` passes over all positions, so caches are warm as in a long-running process):
+
+* ``context``: ``games.rendering.board_context`` (the engine's view, the presenter's ``present``),
+* ``board``: ``Presenter.board_html`` (the game's own part),
+* ``frame``: ``games.rendering.frame_html`` (the whole fragment, the board included).
+
+Finished positions are left out (their end notes may ask the database). ``DEBUG=1`` by default
+(the static files' manifest of a deployment is not needed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from typing import Any
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DEBUG", "1")  # development static storage (no manifest), as `make run`
+django.setup()
+
+from django.utils import timezone  # noqa: E402
+from django.utils.translation import activate  # noqa: E402
+
+from games import registry  # noqa: E402
+from games.engines.base import get_engine  # noqa: E402
+from games.models import Match, Seat  # noqa: E402
+from games.rendering import board_context, frame_html  # noqa: E402
+
+NAMES = ["Alice", "Bruno", "Cleo", "Dora"]
+#: the short-game switches of the games that have one (each engine takes the keys it knows)
+SHORT = {"kurz": True, "partie_kurz": True}
+
+
+def positions(slug: str, count: int, seed: int = 1) -> list[tuple[Match, list[Seat], Any, int]]:
+    """``count`` running positions of bot-played games: (match, seats, state, seat to move)."""
+    engine = get_engine(slug)
+    keys = {o.key for o in engine.options_schema}
+    options = engine.validate_options({k: v for k, v in SHORT.items() if k in keys}, 3)
+    players = max(engine.min_players, min(3, engine.max_players))
+    rng = random.Random(seed)
+    bot = engine.bot("leicht")
+    out: list[tuple[Match, list[Seat], Any, int]] = []
+    game = 0
+    while len(out) < count:
+        game += 1
+        state = engine.new_game(players, options, rng.getrandbits(62))
+        match = Match(
+            pk=game,
+            game=slug,
+            players=players,
+            options=options,
+            seed=0,
+            state={},
+            status=Match.Status.RUNNING,
+            recent=[],
+            deadline=timezone.now(),
+            move_seconds=30,
+        )
+        seats = [Seat(match=match, index=i, name=NAMES[i]) for i in range(players)]
+        version = 0
+        while not engine.is_over(state) and len(out) < count:
+            actors = sorted(engine.actors(state))
+            seat = rng.choice(actors)
+            out.append((_copy(match, version), seats, engine.clone(state), seat))
+            legal = engine.legal_actions(state, seat)
+            action = bot.choose(engine.view(state, seat), legal, rng)
+            events = engine.apply(state, seat, action)
+            version += 1
+            public = [e for e in events if not e.get("private")]
+            match.recent = [*match.recent[-4:], {"v": version, "seat": seat, "events": public}]
+    return out
+
+
+def _copy(match: Match, version: int) -> Match:
+    m = Match(**{f.attname: getattr(match, f.attname) for f in Match._meta.concrete_fields})
+    m.version = version
+    m.recent = list(match.recent)
+    return m
+
+
+def measure(slug: str, count: int, repeat: int) -> dict[str, dict[str, float]]:
+    presenter = registry.presenter_of(slug)
+    pos = positions(slug, count)
+    out: dict[str, dict[str, float]] = {}
+    for viewer in ("player", "spectator"):
+        best = {"context": 1e9, "board": 1e9, "frame": 1e9}
+        for _ in range(repeat):
+            t_ctx = t_board = t_frame = 0.0
+            for match, seats, state, seat in pos:
+                me = seats[seat] if viewer == "player" else None
+                t0 = time.perf_counter()
+                ctx = board_context(match, me, seats=seats, state=state)
+                t1 = time.perf_counter()
+                presenter.board_html(ctx)
+                t2 = time.perf_counter()
+                frame_html(ctx, oob=True)
+                t3 = time.perf_counter()
+                t_ctx += t1 - t0
+                t_board += t2 - t1
+                t_frame += t3 - t2
+            for key, total in (("context", t_ctx), ("board", t_board), ("frame", t_frame)):
+                best[key] = min(best[key], 1000 * total / len(pos))
+        out[viewer] = best
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("games", nargs="*", default=[g.slug for g in registry.GAMES if g.live])
+    args = parser.parse_args()
+    activate("de")
+    print(f"{'game':<14}{'viewer':<11}{'context ms':>11}{'board ms':>10}{'frame ms':>10}")
+    for slug in args.games:
+        for viewer, t in measure(slug, args.positions, args.repeat).items():
+            print(
+                f"{slug:<14}{viewer:<11}{t['context']:>11.3f}{t['board']:>10.3f}{t['frame']:>10.3f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
