@@ -3,12 +3,12 @@ from typing import Any
 from django.http import HttpRequest
 
 from accounts import wallet
-from games.registry import GAMES
 
 
 def site(request: HttpRequest) -> dict[str, Any]:
+    """The header's account part: the Taler balance of a signed-in person, or the guest."""
     user = getattr(request, "user", None)
     taler = None
     if user is not None and user.is_authenticated and not user.is_bot:
         taler = wallet.balance(user)
-    return {"games_menu": GAMES, "taler_balance": taler, "guest": getattr(request, "guest", None)}
+    return {"taler_balance": taler, "guest": getattr(request, "guest", None)}

@@ -80,7 +80,8 @@ class Achievements:
 @dataclass(frozen=True)
 class Page:
     """An extra page of one game (the Händlerreise, the Händlerschule): its title in the menu
-    and lobby, the URL name of its entry page, and the module of its URL patterns."""
+    and lobby, the URL name of its entry page (reversed without arguments), and the module of
+    its URL patterns."""
 
     title: Text
     url_name: str
@@ -88,6 +89,11 @@ class Page:
     #: shown in the site's main menu beside the game (not only in the game's lobby)
     in_menu: bool = False
     blurb: Text = ""
+    #: the page's element ids: ``nav-<key>`` in the menu, ``<key>-entry`` / ``<key>-link`` in
+    #: the game's lobby
+    key: str = ""
+    #: the text of the link in the game's lobby (default: the title)
+    link: Text = ""
 
 
 @dataclass(frozen=True)

@@ -1,45 +1,60 @@
-"""Erfolge: the engine decides what a finished game earned (Speedbasar's ``achievements``), this
-module stores each one once per person and shows them ("Meine Partien", the end screen)."""
+"""Erfolge: a game's definition says what a finished game earned (``GameDef.achievements``: the
+catalogue and the rule over the public log), this module stores each one once per person and
+shows them ("Meine Partien", the end screen).
+
+What only the site knows about a match (the Tagesbasar, a station of an extra page such as the
+Händlerreise) reaches the rule as its context: the daily game from ``leaderboards.daily``, the
+rest from the ``site_context`` hooks that the apps above register in their ``ready()`` (this
+module imports none of them)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from games.speedbasar.engine import ACHIEVEMENTS as BASAR
-from games.speedbasar.engine import achievements as basar_achievements
+from games import registry
+from games.definition import Achievements
 from leaderboards import daily
 from leaderboards.booking import counts_for
 from leaderboards.models import Achievement
-from lobby import journey
 
-Rule = Callable[[Sequence[dict[str, Any]], int, dict[str, Any]], list[str]]
+#: ``(match, seat) -> context`` for the achievement rule: what only the site knows (empty if
+#: nothing); the first hook with something to say wins
+site_context: list[Callable[[Any, Any], dict[str, Any]]] = []
 
-#: per game: the catalogue (key -> (title, what it asks for)) and the rule over the public log
-CATALOGUE: dict[str, tuple[dict[str, tuple[str, str]], Rule]] = {
-    "speedbasar": (BASAR, basar_achievements),
-}
+
+def achievements_of(game: str) -> Achievements | None:
+    """The game's Erfolge (``None``: an unknown game or one without Erfolge)."""
+    definition = registry.game(game)
+    return definition.achievements if definition is not None else None
+
+
+def _context(match: Any, seat: Any, daily_game: bool) -> dict[str, Any]:
+    if daily_game:
+        return {"mode": "tagesbasar"}
+    for hook in site_context:
+        if found := hook(match, seat):
+            return found
+    return {}
 
 
 def book(match: Any, seats: list[Any]) -> list[Achievement]:
     """Store what each registered person earned in ``match`` (inside the finishing
     transaction; a repeat stores nothing twice)."""
-    entry = CATALOGUE.get(match.game)
+    entry = achievements_of(match.game)
     log = ((match.result or {}).get("details") or {}).get("log")
     if entry is None or not log:
         return []
-    _titles, rule = entry
-    tagesbasar = daily.is_daily(match)
+    daily_game = daily.is_daily(match)
     new = []
     for seat in seats:
         if not counts_for(seat):
             continue
-        # what only the site knows: the Tagesbasar, or a station of the Händlerreise
-        context = {"mode": "tagesbasar"} if tagesbasar else journey.achievement_context(match, seat)
-        for key in rule(log, seat.index, context):
+        # what only the site knows: the daily game, or a station of an extra page
+        for key in entry.rule(log, seat.index, _context(match, seat, daily_game)):
             try:
                 with transaction.atomic():
                     new.append(
@@ -60,7 +75,7 @@ def book_claimed(guest: Any, user: Any) -> list[Achievement]:
 
     seats = (
         Seat.objects.filter(Q(guest=guest) | Q(user=user))
-        .filter(match__status=Match.Status.FINISHED, match__game__in=list(CATALOGUE))
+        .filter(match__status=Match.Status.FINISHED, match__game__in=_games_with_achievements())
         .select_related("match")
         .order_by("match__finished", "match_id")
     )
@@ -71,14 +86,20 @@ def book_claimed(guest: Any, user: Any) -> list[Achievement]:
     return new
 
 
+def _games_with_achievements() -> list[str]:
+    return [g.slug for g in registry.GAMES if g.achievements is not None]
+
+
 def title(game: str, key: str) -> tuple[str, str]:
-    titles, _rule = CATALOGUE[game]
-    return titles.get(key, (key, ""))
+    entry = achievements_of(game)
+    if entry is None:
+        raise KeyError(game)
+    return entry.catalogue.get(key, (key, ""))
 
 
 def end_note(match: Any, seat: Any) -> str | None:
     """„Neuer Erfolg: …“ on the end screen of the match that earned it."""
-    if seat.user_id is None or match.game not in CATALOGUE:
+    if seat.user_id is None or achievements_of(match.game) is None:
         return None
     keys = Achievement.objects.filter(match=match, user_id=seat.user_id).values_list(
         "key", flat=True
@@ -93,12 +114,14 @@ def overview(user: Any) -> list[dict[str, Any]]:
     """Per game with Erfolge: every one, earned (with date and match) or still open."""
     earned = {(a.game, a.key): a for a in Achievement.objects.filter(user=user)}
     out = []
-    for game, (titles, _rule) in CATALOGUE.items():
-        for key, (name, asks) in titles.items():
-            a = earned.get((game, key))
+    for game in registry.GAMES:
+        if game.achievements is None:
+            continue
+        for key, (name, asks) in game.achievements.catalogue.items():
+            a = earned.get((game.slug, key))
             out.append(
                 {
-                    "game": game,
+                    "game": game.slug,
                     "title": name,
                     "asks": asks,
                     "earned": a.earned if a else None,

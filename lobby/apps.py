@@ -5,7 +5,4 @@ class LobbyConfig(AppConfig):
     name = "lobby"
 
     def ready(self) -> None:
-        from games.rendering import end_notes
-        from lobby import journey, signals  # noqa: F401  (connect the receivers)
-
-        end_notes.append(journey.end_note)  # the Händlerreise: „Weiter nach …“ / „Nochmal“
+        from lobby import signals  # noqa: F401  (connect the receivers)

@@ -10,8 +10,8 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
+from games.actions import ActionRejected
 from games.engines.base import Engine, Option
-from games.services import ActionRejected
 
 
 def whole_number(raw: Any) -> int | None:

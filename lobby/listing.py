@@ -7,8 +7,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
+from accounts.presence import present
 from lobby.models import Table
-from lobby.presence import present
 
 
 def _keys(table: Table) -> set[str]:

@@ -19,14 +19,6 @@ def reopen_table(sender: Any, match: Any, **kwargs: Any) -> None:
         table_match_finished(match)
 
 
-@receiver(match_finished)
-def decide_station(sender: Any, match: Any, seats: list[Any], **kwargs: Any) -> None:
-    """A Händlerreise match: passed or not (inside the finishing transaction)."""
-    from lobby.journey import record_result
-
-    record_result(match, seats)
-
-
 @receiver(guest_claimed)
 def move_guest_members(sender: Any, guest: Any, user: Any, **kwargs: Any) -> None:
     """A guest who registers keeps their table places."""

@@ -5,8 +5,6 @@ from lobby import views
 app_name = "lobby"
 
 urlpatterns = [
-    path("spiele/speedbasar/reise/", views.journey_map, name="journey"),
-    path("spiele/speedbasar/reise/<slug:slug>/", views.journey_station, name="station"),
     path("spiele/<slug:game>/", views.room, name="room"),
     path("spiele/<slug:game>/solo/", views.solo, name="solo"),
     path("spiele/<slug:game>/tisch/", views.create_table, name="create"),

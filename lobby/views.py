@@ -8,22 +8,21 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.identity import Player, current_player
+from accounts.presence import online_users
 from games import registry
+from games.actions import ActionRejected
 from games.definition import GameDef
 from games.engines.base import get_engine
 from games.models import Match
 from games.registry import BY_SLUG
-from games.services import ActionRejected
-from games.speedtroedel.school.lessons import LESSONS
-from lobby import journey, services
+from lobby import services
 from lobby.forms import option_fields, parse_options, parse_settings, whole_number
 from lobby.listing import listed_tables
 from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
-from lobby.presence import online_users
 
 
 def _game_or_404(slug: str) -> Any:
@@ -83,8 +82,6 @@ def room(request: HttpRequest, game: str) -> HttpResponse:
             "option_fields": option_fields(engine, {}),
             "strengths": STRENGTH_CHOICES,
             "player": current_player(request),
-            "school": game in LESSONS,
-            "journey": game == journey.GAME,
         },
     )
 
@@ -263,60 +260,3 @@ def online(request: HttpRequest, table_id: int) -> HttpResponse:
         if int(u["id"]) not in present and (player is None or player.key != u["key"])
     ]
     return render(request, "lobby/_online.html", {"users": users, "table": t})
-
-
-# -- the Händlerreise (Speedbasar's solo campaign, ``lobby.journey``) ------------------------------
-def journey_map(request: HttpRequest) -> HttpResponse:
-    """The map: the seven stations along the route, passed / open / locked."""
-    game = _live_or_404(journey.GAME)
-    player = current_player(request)
-    stations = journey.overview(player)
-    return render(
-        request,
-        "lobby/journey.html",
-        {
-            "game": game,
-            "player": player,
-            "stations": stations,
-            "passed": sum(1 for s in stations if s["state"] == "passed"),
-            "total": len(stations),
-            "current": journey.current_station(player),
-        },
-    )
-
-
-@require_http_methods(["GET", "POST"])
-def journey_station(request: HttpRequest, slug: str) -> HttpResponse:
-    """One station: its rule in a few sentences, the goal and the opponents (GET); the start of
-    an attempt (POST, also from the end screen through htmx)."""
-    game = _live_or_404(journey.GAME)
-    target = journey.station(slug)
-    if target is None:
-        raise Http404(_("Diese Station gibt es nicht."))
-    if request.method == "POST":
-        player = _require_player(request)
-        if isinstance(player, HttpResponse):
-            return player
-        try:
-            match = journey.start_station(player, slug)
-        except ActionRejected as exc:
-            messages.error(request, exc.message)
-            return _back(request, reverse("lobby:journey"))
-        return _back(request, reverse("games:match", args=[match.pk]))
-    player = current_player(request)
-    entry = next(s for s in journey.overview(player) if s["station"] == target)
-    after = journey.next_station(target)
-    before = journey.STATIONS[target.number - 2] if target.number > 1 else None
-    return render(
-        request,
-        "lobby/journey_station.html",
-        {
-            "game": game,
-            "player": player,
-            "entry": entry,
-            "station": target,
-            "next": after,
-            "before": before,
-            "login_next": request.path,
-        },
-    )

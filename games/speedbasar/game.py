@@ -42,10 +42,15 @@ GAME = GameDef(
     pages=(
         Page(
             title=_("Händlerreise"),
-            url_name="lobby:journey",
-            urls="",  # still in lobby.urls (moving to games.speedbasar.journey)
+            url_name="journey:map",
+            urls="games.speedbasar.journey.urls",
             in_menu=True,
-            blurb=_("Sieben Stationen von Kairo nach Samarkand, jede mit einer Extrascharf-Regel."),
+            blurb=_(
+                "Die Solo-Kampagne: sieben Stationen von Kairo nach Samarkand, an jeder eine "
+                "Extrascharf-Regel und stärkere Gegner."
+            ),
+            key="journey",
+            link=_("Zur Reisekarte"),
         ),
     ),
 )

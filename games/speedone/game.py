@@ -38,6 +38,7 @@ GAME = GameDef(
     ),
     key_help=_("1–9 Karte legen, D ziehen, O ONE"),
     accent="#d2352c",
+    css=("css/speedone.css",),
     # per round: the winner +10, the others −6/−5/−4 (partners: +10/−5): Result.leaderboard
     points=engine_points,
     # the scoring modes differ, so the best solo game is measured in leaderboard points

@@ -43,6 +43,8 @@ GAME = GameDef(
             url_name="school:index",
             urls="games.speedtroedel.school.urls",
             blurb=_("Die Regeln Schritt für Schritt, mit einer Prüffrage je Lektion."),
+            key="school",
+            link=_("Zur Händlerschule"),
         ),
     ),
 )

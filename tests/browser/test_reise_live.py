@@ -10,7 +10,7 @@ import pytest
 
 from accounts.models import User
 from games.models import Match
-from lobby.models import JourneyStop
+from games.speedbasar.journey.models import JourneyStop
 from tests.browser.test_speedone_live import register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
 

@@ -1,5 +1,5 @@
 """The Händlerreise: seven Speedbasar stations from Kairo to Samarkand, each a solo game with its
-Extrascharf rule. Real games on stacked decks, played through ``games.services.play`` (the bots'
+Extrascharf rule. Real games on stacked decks, played through ``games.actions.play`` (the bots'
 moves too, scripted), so the goal is decided by the real finishing transaction."""
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ import pytest
 from accounts import identity
 from accounts.identity import Player
 from accounts.models import Guest, User
-from games import services
+from games import actions
+from games.actions import ActionRejected
 from games.engines.base import get_engine, shuffle_rng
 from games.models import Match
 from games.rendering import render_board
-from games.services import ActionRejected
 from games.speedbasar.engine import cards as C
+from games.speedbasar.journey import stations as journey
+from games.speedbasar.journey.models import JourneyMatch, JourneyStop
 from leaderboards.models import Achievement
-from lobby import journey
-from lobby.models import JourneyMatch, JourneyStop
 
 ENGINE = get_engine("speedbasar")
 ROUTE = ["kairo", "damaskus", "bagdad", "basra", "isfahan", "buchara", "samarkand"]
@@ -63,7 +63,7 @@ def stack(player: Player, slug: str, *, krug: bool) -> None:
 def play_script(match: Match, *, person_lays: int, computer: bool = False) -> Match:
     """The person lays Rosenpfeffer 1, 2, … honestly (``person_lays`` cards, then passes); the
     bots believe every claim and pass on their turns. Every move goes through
-    ``services.play`` (seat 0's as the computer's with ``computer``)."""
+    ``actions.play`` (seat 0's as the computer's with ``computer``)."""
     laid = 0
     for _ in range(200):
         match.refresh_from_db()
@@ -83,7 +83,7 @@ def play_script(match: Match, *, person_lays: int, computer: bool = False) -> Ma
         else:
             action = next(a for a in legal if a["type"] in ("believe", "pass"))
             by = "bot"
-        services.play(match.pk, seat, action, version=match.version, by=by)
+        actions.play(match.pk, seat, action, version=match.version, by=by)
     raise AssertionError("the game did not end")
 
 
@@ -186,7 +186,7 @@ def test_basra_needs_a_krug_besides_place_one(alice_player, bots):
 def test_the_computer_finishing_for_the_person_does_not_count(alice_player, bots):
     stack(alice_player, "kairo", krug=False)
     match = journey.start_station(alice_player, "kairo")
-    services.replace_with_bot(match.pk, 0)  # „Partie verlassen“: the computer plays on
+    actions.replace_with_bot(match.pk, 0)  # „Partie verlassen“: the computer plays on
     match = play_script(match, person_lays=1, computer=True)
     assert match.seats.get(index=0).place == 1
     assert JourneyMatch.objects.get(match=match).passed is False

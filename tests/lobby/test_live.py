@@ -59,7 +59,7 @@ def test_an_invitation_reaches_the_online_user_at_once(alice, bob):
         assert (await ws.connect())[0]
         from channels.db import database_sync_to_async
 
-        from lobby.presence import online_users
+        from accounts.presence import online_users
 
         online = await database_sync_to_async(online_users)()
         await database_sync_to_async(services.invite)(table, Player(user=alice), bob.pk)

@@ -8,8 +8,8 @@ from django.urls import reverse
 from accounts import wallet
 from accounts.identity import Player
 from accounts.models import Guest, User
+from games.actions import ActionRejected
 from games.models import Match
-from games.services import ActionRejected
 from lobby import services
 from lobby.models import Table
 

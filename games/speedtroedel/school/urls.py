@@ -5,6 +5,6 @@ from games.speedtroedel.school import views
 app_name = "school"
 
 urlpatterns = [
-    path("spiele/<slug:game>/schule/", views.index, name="index"),
-    path("spiele/<slug:game>/schule/<slug:slug>/", views.show, name="lesson"),
+    path("spiele/speedtroedel/schule/", views.index, name="index"),
+    path("spiele/speedtroedel/schule/<slug:slug>/", views.show, name="lesson"),
 ]

@@ -14,6 +14,8 @@ from games.speedtroedel.school.models import LessonPassed
 from lobby.progress import owned_by
 
 SESSION_KEY = "school_passed"
+#: the game whose school this is (its lessons, the ``game`` of ``LessonPassed`` rows)
+GAME = "speedtroedel"
 
 
 def passed_lessons(request: HttpRequest, game: str) -> set[str]:
@@ -35,15 +37,13 @@ def mark_passed(request: HttpRequest, game: str, slug: str) -> None:
     LessonPassed.objects.get_or_create(user=player.user, guest=player.guest, game=game, lesson=slug)
 
 
-def _game(slug: str) -> GameDef:
-    game = registry.game(slug)
-    if game is None or slug not in LESSONS:
-        raise Http404("Für dieses Spiel gibt es keine Schule.")
-    return game
+def _game() -> GameDef:
+    return registry.get(GAME)
 
 
-def index(request: HttpRequest, game: str) -> HttpResponse:
-    g = _game(game)
+def index(request: HttpRequest) -> HttpResponse:
+    game = GAME
+    g = _game()
     done = passed_lessons(request, game)
     lessons = [{"lesson": x, "passed": x.slug in done} for x in LESSONS[game]]
     return render(
@@ -53,8 +53,9 @@ def index(request: HttpRequest, game: str) -> HttpResponse:
     )
 
 
-def show(request: HttpRequest, game: str, slug: str) -> HttpResponse:
-    g = _game(game)
+def show(request: HttpRequest, slug: str) -> HttpResponse:
+    game = GAME
+    g = _game()
     x = lesson(game, slug)
     if x is None:
         raise Http404("Diese Lektion gibt es nicht.")

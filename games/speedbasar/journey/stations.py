@@ -8,10 +8,11 @@ one Gewürzkrug. A passed station opens the next one and can be replayed.
 Progress is one ``JourneyStop`` per person and station (account xor guest, see
 ``lobby.progress``: a guest's progress belongs to the account that claims the guest on
 registering). Solo games need an account or a guest, so a visitor without either has no progress.
-A station match is marked by a ``JourneyMatch``; the lobby's receiver of ``match_finished``
+A station match is marked by a ``JourneyMatch``; this app's receiver of ``match_finished``
 decides it inside the finishing transaction (``record_result``), the end screen shows the outcome
 with „Weiter nach …“ or „Nochmal versuchen“ (``end_note``, a ``games.rendering.end_notes`` hook)
-and the leaderboards hand ``achievement_context`` to the engine's Erfolge (Weltreisender).
+and the leaderboards hand ``achievement_context`` (a ``leaderboards.achievements.site_context``
+hook) to the engine's Erfolge (Weltreisender).
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from accounts.identity import Player
+from games.actions import ActionRejected
 from games.models import Match, Seat
 from games.rendering import EndNote
-from games.services import ActionRejected
 from games.speedbasar.engine.rules import EXTRASCHARF
-from lobby.models import JourneyMatch, JourneyStop
+from games.speedbasar.journey.models import JourneyMatch, JourneyStop
 from lobby.progress import owned_by
 from lobby.services import start_solo
 
@@ -277,8 +278,10 @@ def achievement_context(match: Match, seat: Seat) -> dict[str, Any]:
     """What only the site knows for the engine's Erfolge: a station match of a person who
     played it to the end is ``{"mode": "reise", "station": slug}`` (Weltreisender in
     Samarkand); the engine itself checks the goal (won with a Krug)."""
+    if match.game != GAME or seat.bot_strength or not seat.is_human:
+        return {}
     found = station_of(match)
-    if found is None or seat.bot_strength or not seat.is_human:
+    if found is None:
         return {}
     return {"mode": "reise", "station": found[0].slug}
 
@@ -288,7 +291,7 @@ def _start_button(target: Station, label: str, element_id: str) -> SafeString:
     return format_html(
         '<button type="button" class="button small" id="{}" hx-post="{}">{}</button>',
         element_id,
-        reverse("lobby:station", args=[target.slug]),
+        reverse("journey:station", args=[target.slug]),
         label,
     )
 
@@ -303,7 +306,7 @@ def end_note(match: Match, seat: Seat) -> str | EndNote | None:
         return None
     target, mark = found
     overview_link = format_html(
-        '<a href="{}" id="journey-map">{}</a>', reverse("lobby:journey"), _("Zur Reisekarte")
+        '<a href="{}" id="journey-map">{}</a>', reverse("journey:map"), _("Zur Reisekarte")
     )
     if not mark.passed:
         place = (match.result or {}).get("places", [0] * (seat.index + 1))[seat.index]
