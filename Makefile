@@ -18,12 +18,15 @@ run: $(STAMP)
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) -m config.launch run
 
+# lint-imports checks the layers (pyproject.toml, [tool.importlinter]) before the tests run
 test: $(STAMP)
+	$(VENV)/bin/lint-imports --no-logo --no-cache
 	$(PY) -m config.launch test $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-logo --no-cache
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .

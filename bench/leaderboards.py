@@ -7,6 +7,8 @@ It creates the users and ``--matches`` finished matches with one ledger entry pe
 (1–4 per match, spread over 12 months and the four games), builds the totals from the ledger, times
 ``book_match`` on a sample of real finishes, and then renders ``/bestenliste/<spiel>/`` (monthly +
 all-time table + OpenSkill rating table, a viewer outside the top 50) and ``/bestenliste/`` through the Django test client.
+``--game`` picks the game of the booking sample and the timed page (default: the first live game
+of ``games.registry``).
 """
 
 from __future__ import annotations
@@ -126,24 +128,39 @@ def populate(matches: int, users: int, seed: int) -> dict[str, Any]:
     }
 
 
-def time_booking(samples: int) -> dict[str, float]:
-    """``book_match`` (the receiver's work) on real finishes, four registered humans each."""
+def live_game(name: str | None) -> str:
+    """The slug of the live game ``name`` (``SystemExit`` for any other); without a name the
+    first live game of the registry."""
+    from games import registry
+
+    live = [g.slug for g in registry.GAMES if g.live]
+    if name is None:
+        return live[0]
+    if name not in live:
+        raise SystemExit(f"--game must be a live game: {', '.join(live)}")
+    return name
+
+
+def time_booking(samples: int, game: str) -> dict[str, float]:
+    """``book_match`` (the receiver's work) on real finishes of ``game``, as many registered
+    humans as it seats (at most four)."""
     from django.db import transaction
 
     from accounts.models import User
-    from games import services
-    from games.services import SeatSpec
+    from games import actions, registry
+    from games.actions import SeatSpec
 
-    people = list(User.objects.filter(username__startswith="Bench").order_by("id")[:4])
+    humans = min(4, registry.get(game).max_players)
+    people = list(User.objects.filter(username__startswith="Bench").order_by("id")[:humans])
     specs = [SeatSpec(u.username, user=u) for u in people]
     times = []
     for i in range(samples):
-        match = services.start_match("speedone", specs, {})
+        match = actions.start_match(game, specs, {})
         result = {
-            "scores": [0, 10, 20, 30],
-            "places": [1, 2, 3, 4],
+            "scores": [10 * s for s in range(humans)],
+            "places": [s + 1 for s in range(humans)],
             "winners": [0],
-            "leaderboard": [10, -6, -6, -6],
+            "leaderboard": [10] + [-6] * (humans - 1),
             "round_winners": [[0]],
             "details": {},
         }
@@ -165,7 +182,7 @@ def time_booking(samples: int) -> dict[str, float]:
     return {"book_ms_p50": round(_pct(times, 0.5), 2), "book_ms_p95": round(_pct(times, 0.95), 2)}
 
 
-def time_pages(repeats: int) -> dict[str, Any]:
+def time_pages(repeats: int, game: str) -> dict[str, Any]:
     from django.test import Client
 
     from accounts.models import User
@@ -175,14 +192,14 @@ def time_pages(repeats: int) -> dict[str, Any]:
 
     period = current_period()
     # a viewer far below the top 50 of the all-time table
-    totals = LeaderboardTotal.objects.filter(game="speedone", period=ALL_TIME).order_by("points")
+    totals = LeaderboardTotal.objects.filter(game=game, period=ALL_TIME).order_by("points")
     viewer = User.objects.get(pk=totals.values_list("user_id", flat=True)[10])
     client = Client()
     client.force_login(viewer)
     out: dict[str, Any] = {}
     for label, url in [
-        ("game_page", "/bestenliste/speedone/"),
-        ("game_page_earlier_month", "/bestenliste/speedone/?monat=" + period[:5] + "01"),
+        ("game_page", f"/bestenliste/{game}/"),
+        ("game_page_earlier_month", f"/bestenliste/{game}/?monat=" + period[:5] + "01"),
         ("overview_page", "/bestenliste/"),
     ]:
         client.get(url)  # warm up (templates, connections)
@@ -198,16 +215,16 @@ def time_pages(repeats: int) -> dict[str, Any]:
         }
     times = []
     for _ in range(repeats):
-        for game in SLUGS:
+        for slug in SLUGS:
             t = time.perf_counter()
-            table(game, period, viewer)
-            table(game, ALL_TIME, viewer)
+            table(slug, period, viewer)
+            table(slug, ALL_TIME, viewer)
             times.append((time.perf_counter() - t) * 1000)
     out["two_tables_queries_only"] = {
         "ms_p50": round(statistics.median(times), 2),
         "ms_p95": round(_pct(times, 0.95), 2),
     }
-    mine = table("speedone", ALL_TIME, viewer)["mine"]
+    mine = table(game, ALL_TIME, viewer)["mine"]
     out["viewer_rank_all_time"] = mine.rank if mine else None
     return out
 
@@ -220,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--booking-samples", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--game", default=None, help="a live game (default: the registry's first live game)"
+    )
     args = parser.parse_args(argv)
 
     import django
@@ -232,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.db import connection
     from django.test.utils import setup_test_environment
 
+    game = live_game(args.game)
     settings.DEBUG = False
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     setup_test_environment()
@@ -240,10 +261,11 @@ def main(argv: list[str] | None = None) -> int:
         report: dict[str, Any] = {
             "database": connection.vendor,
             "test_database": name,
+            "game": game,
         }
         report.update(populate(args.matches, args.users, args.seed))
-        report.update(time_booking(args.booking_samples))
-        report["pages"] = time_pages(args.repeats)
+        report.update(time_booking(args.booking_samples, game))
+        report["pages"] = time_pages(args.repeats, game)
     finally:
         connection.creation.destroy_test_db(name, verbosity=0)
     if args.json:

@@ -7,12 +7,12 @@ Run it against a server started with ``make run`` and **with the same environmen
     .venv/bin/python -m bench.load --url http://127.0.0.1:8123 --tables 50 --seconds 30 --json
 
 For every table the benchmark creates two users ``load<N>-a`` / ``load<N>-b``, logs them in by
-writing Django sessions, starts a match of ``--game`` (default Speedone) through
-``games.services.start_match`` (no move timer; ``leicht`` bots fill the seats a game needs beyond
-two, played by the server's Celery worker) and opens one websocket per person at
-``/ws/partie/<id>/`` with the ``sessionid`` cookie and an ``Origin`` header. Each simulated person
-is the generic client (``bench.client``): when a pushed board offers action controls
-(``data-action``), it is their turn; they answer at once (or after a pause of 0.5–1.5 ×
+writing Django sessions, starts a match of ``--game`` (default: the first live game of
+``games.registry`` that two people play without a bot) through ``games.actions.start_match`` (no move timer; ``leicht`` bots fill the
+seats a game needs beyond two, played by the server's Celery worker) and opens one websocket per
+person at ``/ws/partie/<id>/`` with the ``sessionid`` cookie and an ``Origin`` header. Each
+simulated person is the generic client (``bench.client``): when a pushed board offers action
+controls (``data-action``), it is their turn; they answer at once (or after a pause of 0.5–1.5 ×
 ``--think-ms``) with one of them (a play rather than a draw), sent with the board's
 ``data-version``. A finished match is replaced by a new one at the same table.
 
@@ -161,8 +161,8 @@ def new_match(game: str, users: list[Any]) -> int:
     """A match of ``game`` for the table's two people, with ``leicht`` bots on the seats the game
     needs beyond two (they play through the server's Celery worker)."""
     from accounts.bots import bots_of, ensure_bots
+    from games.actions import SeatSpec, start_match
     from games.engines.base import get_engine
-    from games.services import SeatSpec, start_match
 
     seats = [SeatSpec(name=u.username, user=u) for u in users]
     missing = get_engine(game).min_players - len(seats)
@@ -186,7 +186,7 @@ def cleanup(match_ids: list[int], session_keys: list[str], user_ids: list[int]) 
     for i in range(0, len(match_ids), 200):
         chunk = match_ids[i : i + 200]
         with transaction.atomic():
-            # a bot's move still under way holds the match row (``services.play`` locks it):
+            # a bot's move still under way holds the match row (``actions.play`` locks it):
             # wait for it, so that no move is added while the match is deleted
             list(Match.objects.select_for_update().filter(pk__in=chunk).values_list("pk"))
             deleted += Match.objects.filter(pk__in=chunk).delete()[1].get("games.Match", 0)
@@ -712,7 +712,7 @@ async def idle_async(args: argparse.Namespace) -> dict[str, Any]:
                 players = await run.db(make_players, index, 2)
                 run.session_keys.extend(k for _, k in players)
                 run.user_ids.extend(u.pk for u, _ in players)
-                match_id = await run.db(new_match, "speedone", [u for u, _ in players])
+                match_id = await run.db(new_match, args.game, [u for u, _ in players])
                 run.match_ids.append(match_id)
                 for seat, (_, key) in enumerate(players):
                     ws = await run.connect(match_id, key, seat)
@@ -785,7 +785,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="server base URL (loopback; default http://127.0.0.1:8000/); twice for two stacks: "
         "seat n of every table connects to URL n mod 2",
     )
-    p.add_argument("--game", default="speedone", help="a live game (default speedone)")
+    p.add_argument(
+        "--game",
+        default=None,
+        help="a live game (default: the registry's first live game that two people play without "
+        "a bot, so a table of two needs no Celery worker)",
+    )
     p.add_argument("--players", type=int, default=2, help="people per table, 2–4 (default 2)")
     p.add_argument(
         "--server-status",
@@ -864,6 +869,8 @@ def main(argv: list[str] | None = None) -> int:
     from games import registry
 
     live = [g.slug for g in registry.GAMES if g.live]
+    if args.game is None:
+        args.game = next(g.slug for g in registry.GAMES if g.live and g.min_players <= 2)
     if args.game not in live:
         raise SystemExit(f"--game must be a live game: {', '.join(live)}")
     hard = args.setup_timeout + args.seconds + args.drain + 60

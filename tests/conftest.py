@@ -53,7 +53,7 @@ def _wait_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 30) ->
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return
         except OSError:
-            time.sleep(0.1)
+            time.sleep(0.1)  # the poll's backoff (the deadline above ends it)
     raise RuntimeError("server did not start")
 
 

@@ -13,10 +13,10 @@ from django.db import connection
 from playwright.sync_api import Error as PlaywrightError
 
 from accounts.bots import bots_of
-from games import services
+from games import actions
+from games.actions import SeatSpec
 from games.engines.base import get_engine, shuffle_rng
 from games.models import Match
-from games.services import SeatSpec
 from tests.browser.test_basar_live import WAIT, my_move, start_solo
 from tests.browser.test_speedone_live import register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
@@ -46,7 +46,7 @@ def solo_with_doppelladung(page, url: str, name: str, deck: list[str] = DECK) ->
     seats = [SeatSpec(name, user=person)]
     seats += [SeatSpec(b.username, user=b, bot_strength="leicht") for b in bots]
     match = in_thread(
-        services.start_match,
+        actions.start_match,
         "speedbasar",
         seats,
         DOUBLE,
@@ -86,7 +86,8 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
     assert "Rosenpfeffer 3 und Messingwaage" in advice.inner_text()
     marked = page.locator(".basar-cards button.card-button.advised")
     marked.nth(1).wait_for()
-    page.wait_for_timeout(300)  # after the settle, too
+    # the marks hold after the settle, too: wait until htmx has no swap or settle pending
+    page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling')")
     assert marked.evaluate_all("els => els.map(e => e.dataset.card)") == ["R3", "W"]
     cards.nth(2).click()
     page.locator("dialog#lay-3 .second-button").click()
@@ -168,7 +169,7 @@ def test_a_doppelladung_by_keys_and_its_reveal_of_both_cards(live_site, page):
     seats.append(SeatSpec(bot.username, user=bot, bot_strength="leicht"))
     seed = next(s for s in range(1, 1000) if shuffle_rng(s, 1).randrange(3) == 0)
     options = {**DOUBLE, "zweifel_sekunden": 8}
-    match = in_thread(services.start_match, "speedbasar", seats, options, deck=DECK, seed=seed)
+    match = in_thread(actions.start_match, "speedbasar", seats, options, deck=DECK, seed=seed)
     page.goto(f"{url}/partie/{match.pk}/")
     page.keyboard.press("1")
     page.locator("dialog#lay-1[open]").wait_for()
@@ -184,7 +185,7 @@ def test_a_doppelladung_by_keys_and_its_reveal_of_both_cards(live_site, page):
     state = ENGINE.from_json(Match.objects.get(pk=match.pk).state)
     assert state.pile[0][:3] == (0, 0, 2) and state.pile[0][3] == (0, 0)
     in_thread(
-        services.play,
+        actions.play,
         match.pk,
         1,
         {"type": "doubt", "feature": "number", "window": 1},
@@ -216,7 +217,8 @@ def test_the_pair_choice_by_tapping_fits_a_phone(live_site, browser):
         cards.nth(0).tap()  # Rosenpfeffer 1: the pair is named in hand order
         pair = page.locator("dialog#lay-pair[open]")
         pair.wait_for()
-        # a tap is no long press: no Karten-Info of the tapped card
+        # a tap is no long press: no Karten-Info of the tapped card (the point: the time of a
+        # long press passes and still none shows)
         page.wait_for_timeout(800)
         assert not page.locator(".basar-cards .card-info:visible").count()
         assert "Rosenpfeffer 1 und Rosenpfeffer 3" in pair.locator(".pair-names").inner_text()
@@ -306,13 +308,15 @@ def long_press(page, locator, ms: int = 800) -> None:
             box = None
         if box:
             break
-        page.wait_for_timeout(100)
+        page.wait_for_timeout(100)  # the poll's backoff (a swap may detach the element again)
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 20)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    page.wait_for_timeout(ms)
+    page.wait_for_timeout(ms)  # the point: the finger is held this long
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    # the point, too: a release taken for a tap would open a dialog now; the callers assert that
+    # none opened, so give a mistaken one the time to show
     page.wait_for_timeout(200)
 
 
@@ -369,6 +373,7 @@ def test_a_long_press_on_a_phone_shows_the_karten_info_of_a_seat(live_site, brow
         # the last card's info (at the right end of the row) stays inside the screen
         last = page.locator(".basar-cards > li").last
         long_press(page, last.locator(".card-button"))
+        last.locator("> .card-info").wait_for()
         box = last.locator("> .card-info").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
         no_overflow(page)

@@ -167,7 +167,7 @@ def test_two_people_press_in_the_same_doubt_window_first_press_wins(live_site, b
                     wait_for_change(p, v)
                 elif p.locator(".basar-cards [data-dialog]").count():
                     my_move(p, doubt=False)
-            alice.wait_for_timeout(150)
+            alice.wait_for_timeout(150)  # the poll's backoff: two pages, no one condition to await
         assert pressed, "the bot never laid a card both could doubt"
         first = "Alice" if "Alice hat zuerst" in reveals[0] else "Gustav"
         assert all(f"{first} hat zuerst gezweifelt" in r for r in reveals)
@@ -232,6 +232,7 @@ def test_solo_auto_believe_runs_and_space_pauses_it(live_site, page):
         page.keyboard.press(" ")
         page.locator("#autobelieve.paused").wait_for()
         shot(page, "basar-desktop-autobelieve-paused")
+        # the point: the window's time passes while paused (unpaused, Carla would believe)
         page.wait_for_timeout(5000)
         if (
             not page.locator("#autobelieve").count()

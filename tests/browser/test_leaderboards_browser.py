@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser]
 
 def test_own_row_on_the_leaderboard_and_the_daily_game_counts_once(live_site, page):
     from accounts.models import User
-    from games.services import SeatSpec
+    from games.actions import SeatSpec
     from tests.leaderboards.helpers import finish_with, result_of, start
 
     url = live_site.url

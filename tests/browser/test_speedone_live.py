@@ -30,19 +30,52 @@ def register(page, url: str, name: str) -> None:
     page.wait_for_url(url + "/")
 
 
-def change_setting(page, name: str, value: str) -> None:
+# Counts a page's table-socket pushes and settled htmx answers (set before every navigation by
+# open_table), so a settings change can wait until both its redraws have landed.
+WATCH_TABLE = """
+if (!window.sgTable) {
+  window.sgTable = {open: false, pushes: 0, answers: 0};
+  document.addEventListener("htmx:wsOpen", () => { window.sgTable.open = true; }, true);
+  document.addEventListener("htmx:wsClose", () => { window.sgTable.open = false; }, true);
+  document.addEventListener("htmx:wsAfterMessage", () => { window.sgTable.pushes += 1; }, true);
+  document.addEventListener("htmx:afterSettle", (e) => {
+    if (e.detail && e.detail.xhr) window.sgTable.answers += 1;
+  }, true);
+}
+"""
+
+
+def settled_change(page, change) -> None:
+    """Run ``change`` (an input of the settings form) and wait until the answer and, with the
+    table socket open, the pushed panel have both redrawn the panel: the next change must not
+    hit a form that is about to be replaced."""
+    before = page.evaluate(
+        "() => window.sgTable ? [window.sgTable.pushes, window.sgTable.answers] : null"
+    )
+    assert before is not None, "open the table with open_table (it watches the panel)"
     with page.expect_response(re.compile(r"/tisch/\d+/settings/")):
-        page.locator(f"#settings select[name={name}]").select_option(value)
-    # the answer and the pushed update both redraw the panel: let both land before the next change
-    page.wait_for_timeout(300)
-    assert page.locator(f"#settings select[name={name}]").input_value() == value
+        change()
+    page.wait_for_function(
+        "([pushes, answers]) => window.sgTable.answers > answers"
+        " && (!window.sgTable.open || window.sgTable.pushes > pushes)",
+        arg=before,
+    )
+
+
+def change_setting(page, name: str, value: str) -> None:
+    select = page.locator(f"#settings select[name={name}]")
+    settled_change(page, lambda: select.select_option(value))
+    assert select.input_value() == value
 
 
 def open_table(page, url: str, game: str = "speedone") -> int:
-    """Open a table of ``game`` from its lobby; returns the table's id."""
+    """Open a table of ``game`` from its lobby; returns the table's id once the table's socket
+    is open (its pushes redraw the panel)."""
+    page.add_init_script(WATCH_TABLE)
     page.goto(url + f"/spiele/{game}/")
     page.get_by_role("button", name="Tisch eröffnen").click()
     page.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+    page.wait_for_function("() => window.sgTable && window.sgTable.open")
     return int(re.search(r"/tisch/(\d+)/", page.url).group(1))
 
 
@@ -108,11 +141,10 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
         ws.on("framereceived", lambda data: received.append(str(data)))
 
     page.on("websocket", follow)
-    page.reload()  # the socket opens after the listeners are in place
-    for _ in range(200):  # the socket's first push (the board) says it is open
-        if received:
-            break
-        page.wait_for_timeout(50)
+    with page.expect_websocket() as socket_opened:
+        page.reload()  # the socket opens after the listeners are in place
+    if not received:  # the socket's first push (the board) says it is open
+        socket_opened.value.wait_for_event("framereceived")
     assert received, "the match socket never opened"
 
     play_red_run(page)
@@ -231,7 +263,7 @@ def test_reload_mid_game_shows_the_same_state(live_site, page):
 def test_a_lost_push_is_repaired_by_the_pages_check_over_the_socket(live_site, page):
     """A move whose push never arrives (collected and dropped here, its bot tasks too): the page
     asks over its socket every 8 s whether it is current and gets the new board."""
-    from games import queue, services
+    from games import actions, broadcast, queue
     from games.models import Match
 
     start_stacked_game(page, live_site.url)
@@ -242,8 +274,8 @@ def test_a_lost_push_is_repaired_by_the_pages_check_over_the_socket(live_site, p
     page.reload()  # the socket opens after the listener is in place
     page.locator('button.card-button.playable[data-card="R1"]').wait_for()
     version = Match.objects.get(pk=match_id).version
-    with queue.capturing(), services.collecting_broadcasts():
-        services.play(match_id, 0, {"type": "play", "card": "R1"}, version=version)
+    with queue.capturing(), broadcast.collecting_broadcasts():
+        actions.play(match_id, 0, {"type": "play", "card": "R1"}, version=version)
     page.locator(f'#board[data-version="{version + 1}"]').wait_for(timeout=15_000)
     assert page.locator('.hand [data-card="R1"]').count() == 0
     checks = [json.loads(f) for f in sent if '"sync"' in f]

@@ -15,6 +15,7 @@ from tests.browser.test_speedone_live import (
     play_red_run,
     ready_and_start,
     register,
+    settled_change,
     start_stacked_game,
 )
 
@@ -156,9 +157,9 @@ def test_two_people_and_a_bot_at_one_table_one_a_guest(live_site, browser):
         change_setting(alice, "move_seconds", "0")
         change_setting(alice, "bot_tempo", "schnell")
         # the special cards are a multi-choice; the others read them in words
-        with alice.expect_response(re.compile(r"/tisch/\d+/settings/")):
-            alice.locator("input[name=opt_specials][value=dampfkoloss]").check()
-        alice.wait_for_timeout(300)
+        settled_change(
+            alice, lambda: alice.locator("input[name=opt_specials][value=dampfkoloss]").check()
+        )
         invite = alice.locator("#invite-link").input_value()
 
         gustav = guest_joins(guest, invite)
@@ -179,7 +180,7 @@ def test_two_people_and_a_bot_at_one_table_one_a_guest(live_site, browser):
                     "#board [data-action]:not([disabled]):visible, #board [data-dialog]:visible"
                 ).count():
                     act_once(p)
-            alice.wait_for_timeout(100)
+            alice.wait_for_timeout(100)  # the poll's backoff: two pages, no one condition to await
         assert "Runde 2" in alice.locator("#status-line").inner_text()
         gustav.locator("#status-line", has_text="Runde 2").wait_for()
         assert (

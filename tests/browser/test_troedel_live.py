@@ -15,6 +15,7 @@ from tests.browser.test_speedone_live import (
     open_table,
     ready_and_start,
     register,
+    settled_change,
 )
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, act_once, no_overflow, shot
 from tests.games.test_troedel_screen import DECK
@@ -25,9 +26,7 @@ BOT1_CODES = ("P6", "P7", "P8", "P9", "P10", "S5", "S6", "S7", "S8")
 
 
 def check_option(page, name: str) -> None:
-    with page.expect_response(re.compile(r"/tisch/\d+/settings/")):
-        page.locator(f"#settings input[name={name}]").check()
-    page.wait_for_timeout(300)
+    settled_change(page, lambda: page.locator(f"#settings input[name={name}]").check())
     assert page.locator(f"#settings input[name={name}]").is_checked()
 
 
@@ -226,6 +225,8 @@ def test_on_a_touch_screen_the_first_tap_shows_the_vorschau_the_second_plays(liv
         card = page.locator('.hand button[data-card="E5"]')
         card.tap()
         assert page.locator("#vorschau").inner_text() == "Mit Smaragd 5 spielst du aus."
+        # the point: time passes after the first tap and still nothing is played (a move would
+        # land within these 500 ms on the local site)
         page.wait_for_timeout(500)
         assert board.get_attribute("data-version") == version, "the first tap plays nothing"
         card.tap()

@@ -3,9 +3,9 @@ forged or out-of-turn messages are refused without changing anything."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -14,10 +14,10 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.db import connection
 
-from games import services
+from games import actions, broadcast
+from games.actions import SeatSpec
 from games.engines.base import get_engine
 from games.models import Match
-from games.services import SeatSpec
 from tests.sockets import board_at_least, cookie_for, frames_until, socket
 
 ALICE_CARDS = ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]
@@ -46,7 +46,7 @@ def cards_in(html: str) -> set[str]:
 
 
 def start(alice, bob) -> Match:
-    return services.start_match(
+    return actions.start_match(
         "speedone",
         [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
         {},
@@ -180,7 +180,7 @@ def test_a_late_push_of_an_older_board_is_not_shown(alice, bob):
         assert (await a.connect())[0]
         await frames_until(a, board_at_least(0))
         layer = get_channel_layer()
-        group = services.players_group(match.pk)
+        group = broadcast.players_group(match.pk)
 
         def boards(version: int, html: str) -> dict[str, Any]:
             return {"type": "match.boards", "version": version, "boards": {"0": html, "1": "b"}}
@@ -217,8 +217,8 @@ def test_the_pages_sync_check_over_the_socket_repairs_a_lost_push(alice, bob):
         from channels.db import database_sync_to_async
 
         def lost_move() -> None:
-            with services.collecting_broadcasts():
-                services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+            with broadcast.collecting_broadcasts():
+                actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
 
         await database_sync_to_async(lost_move)()
         await b.send_json_to({"type": "sync", "version": "0"})
@@ -246,7 +246,6 @@ def test_a_move_after_the_database_dropped_every_connection_goes_through(alice, 
         await a.send_json_to({"type": "play", "card": "R1", "version": 0})
         await frames_until(b, board_at_least(1))
         await sync_to_async(terminate_other_backends)()
-        await asyncio.sleep(0.3)
         await b.send_json_to({"type": "draw", "version": 1})
         seen = await frames_until(b, board_at_least(2))
         await a.disconnect()
@@ -259,10 +258,20 @@ def test_a_move_after_the_database_dropped_every_connection_goes_through(alice, 
     assert match.version == 2
 
 
-def terminate_other_backends() -> None:
+def terminate_other_backends(timeout: float = 5) -> None:
+    """Terminate every other connection to the test database; return once their server
+    processes are gone (their sockets closed)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity "
             "WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
-        assert cursor.rowcount >= 1, "no other connection to terminate"
+        pids = [pid for pid, _ in cursor.fetchall()]
+        assert pids, "no other connection to terminate"
+        deadline = time.monotonic() + timeout
+        while True:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", [pids])
+            if cursor.fetchone()[0] == 0:
+                return
+            assert time.monotonic() < deadline, "the terminated backends did not exit"
+            time.sleep(0.02)  # the poll's backoff

@@ -44,7 +44,7 @@ def test_a_healthy_connection_is_kept_and_a_killed_one_dropped(many_open_files):
             cursor.execute("SELECT pg_terminate_backend(%s)", [conn.connection.info.backend_pid])
         deadline = time.monotonic() + 5
         while not _server_hung_up(conn) and time.monotonic() < deadline:
-            time.sleep(0.05)
+            time.sleep(0.05)  # the poll's backoff (the deadline above ends it)
         assert _server_hung_up(conn), "the terminated connection was not noticed"
     finally:
         conn.close()

@@ -52,7 +52,7 @@ class PrivateRedis:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     return
             except OSError:
-                time.sleep(0.05)
+                time.sleep(0.05)  # the poll's backoff (the deadline above ends it)
         raise RuntimeError("private redis-server did not start")
 
     def kill(self) -> None:

@@ -55,7 +55,7 @@ class Stack:
                 raise AssertionError(f"{self.name} exited: {self.tail()}")
             if (self.healthz() or {}).get("status") == "ok":
                 return self
-            time.sleep(0.3)
+            time.sleep(0.3)  # the poll's backoff (the deadline above ends it)
         raise AssertionError(f"{self.name} not healthy within {timeout} s: {self.tail()}")
 
     def healthz(self) -> dict | None:

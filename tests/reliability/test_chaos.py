@@ -44,8 +44,8 @@ class Site:
                     if child.get("pid"):
                         self.seen_pids.add(child["pid"])
                 return data
-            except (OSError, ValueError):
-                time.sleep(0.1)
+            except (OSError, ValueError):  # the supervisor is rewriting it: read again
+                time.sleep(0.1)  # the retry's backoff (20 tries)
         raise AssertionError("no supervisor.json")
 
     def child(self, name: str) -> dict:
@@ -86,7 +86,7 @@ class Site:
                         return time.monotonic() - t0
                 except Exception:  # noqa: BLE001 - Redis may still be coming back
                     pass
-                time.sleep(0.2)
+                time.sleep(0.2)  # the poll's backoff (the timeout above ends it)
         finally:
             r.close()
             app.close()
@@ -98,7 +98,7 @@ def wait_for(check: Callable[[], object], timeout: float, what: str) -> float:
     while time.monotonic() - t0 < timeout:
         if check():
             return time.monotonic() - t0
-        time.sleep(0.2)
+        time.sleep(0.2)  # the poll's backoff (the timeout above ends it)
     raise AssertionError(f"{what}: not within {timeout} s")
 
 
@@ -170,8 +170,8 @@ def bot_match(site: Site, transactional_db: None, monkeypatch: pytest.MonkeyPatc
     from accounts.bots import ensure_bots
     from accounts.identity import Player
     from accounts.models import User
+    from games.actions import replace_with_bot
     from games.models import Match
-    from games.services import replace_with_bot
     from lobby.services import start_solo
 
     monkeypatch.setattr(Task, "apply_async", lambda *a, **k: None)
@@ -290,7 +290,7 @@ def test_redis_outage_of_10_s_nothing_restarted_and_work_resumes(site: Site, bot
     restarts = {n: c["restarts"] for n, c in site.status()["children"].items()}
     pids = {n: c["pid"] for n, c in site.status()["children"].items()}
     site.redis.kill()
-    time.sleep(10)
+    time.sleep(10)  # the point: an outage of 10 s
     during = site.healthz()
     print("\nhealthz during the outage:", during)
     assert during is None or during["status"] == "error"

@@ -11,9 +11,10 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts import presence
 from accounts.identity import Player
 from accounts.models import User
-from lobby import presence, services
+from lobby import services
 from lobby.models import Table
 from lobby.views import open_tables
 

@@ -85,7 +85,7 @@ def test_sigterm_under_load_leaves_no_process_behind(
         # the load is on: moves are being committed (people's and bots')
         deadline = time.monotonic() + 120
         while _moves(started) < 200 and time.monotonic() < deadline:
-            time.sleep(0.5)
+            time.sleep(0.5)  # the poll's backoff (the deadline above ends it)
         assert _moves(started) >= 200, stack.tail()
         procs = tagged_processes(stack.tag)
         names = " ".join(cmd for _, cmd in procs)

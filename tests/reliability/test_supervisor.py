@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,23 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
     except OSError:
         return False
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _eventually(check: Callable[[], bool], timeout: float = 5) -> bool:
+    """Poll ``check`` until it holds (True) or ``timeout`` seconds have passed (False)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)  # the poll's backoff
+    return True
 
 
 def test_a_dead_child_is_restarted_with_backoff_and_the_others_keep_running(capsys):
@@ -77,11 +95,7 @@ def test_stop_escalates_to_sigkill_for_the_whole_group():
     stop([proc], timeout=1.0)
     assert time.monotonic() - t0 < 8
     assert proc.poll() is not None
-    for _ in range(50):
-        if not _alive(grandchild):
-            break
-        time.sleep(0.1)
-    assert not _alive(grandchild)
+    assert _eventually(lambda: not _alive(grandchild)), "grandchild still alive"
 
 
 def test_supervise_stops_all_children_on_keyboardinterrupt(tmp_path, monkeypatch):
@@ -129,11 +143,7 @@ def test_children_die_with_a_killed_supervisor(tmp_path):
     assert _alive(child)
     sup.kill()
     sup.wait()
-    for _ in range(50):
-        if not _alive(child):
-            break
-        time.sleep(0.1)
-    assert not _alive(child)
+    assert _eventually(lambda: not _alive(child)), "child still alive"
 
 
 @pytest.mark.django_db
@@ -168,18 +178,15 @@ def test_a_child_stuck_in_its_shutdown_dies_with_a_killed_supervisor():
         "print('PID', p.pid, flush=True); time.sleep(300)"
     )
     sup, child = _supervisor_with_child(code)
-    time.sleep(0.3)  # the trap is set and sleep exec'd
+    # the trap is set once sh has exec'd sleep (the ignored SIGTERM survives the exec)
+    assert _eventually(lambda: _cmdline(child).startswith(b"sleep")), _cmdline(child)
     assert _alive(child)
     os.kill(child, signal.SIGTERM)  # ignored: it stands for a shutdown that hangs
-    time.sleep(0.3)
+    time.sleep(0.3)  # the point: time for the SIGTERM to kill it, had it not been ignored
     assert _alive(child)
     sup.kill()
     sup.wait()
-    for _ in range(50):
-        if not _alive(child):
-            break
-        time.sleep(0.1)
-    assert not _alive(child)
+    assert _eventually(lambda: not _alive(child)), "child still alive"
 
 
 def test_web_args_choose_the_asgi_server(monkeypatch):
