@@ -21,10 +21,10 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games import registry
 from games.engines.base import get_engine
 from games.registry import SLUGS
-from games.speedbasar.engine.rules import RULE_KEYS
-from leaderboards.booking import BERLIN
+from leaderboards.calendar import BERLIN
 from leaderboards.models import DailyAttempt, DailyChallenge
 
 #: every daily game: the player against three bots of this strength
@@ -56,33 +56,7 @@ def seed_hash(seed: int) -> str:
 def daily_options(game: str, seed: int) -> dict[str, Any]:
     """The day's rules, drawn from the seed (so they too are fixed and replayable)."""
     rng = random.Random(f"options:{seed}")
-    if game == "speedone":
-        options: dict[str, Any] = {
-            "target": 200,
-            "scoring": rng.choice(["each", "winner"]),
-            "stacking": rng.random() < 0.5,
-            "partners": False,
-        }
-    elif game == "speedwerk":
-        pool = [
-            "dampfkoloss",
-            "transformator",
-            "fliessband",
-            "kesselberster",
-            "dampfwolke",
-            "prototyp",
-            "blaupause",
-            "schrottsammlerin",
-        ]
-        specials = sorted(rng.sample(pool, rng.randint(0, 3)))
-        if "dampfkoloss" in specials and rng.random() < 0.5:
-            specials = sorted([*specials, "funkenfee"])
-        options = {"specials": specials}
-    elif game == "speedbasar":
-        pick = rng.choice([None, *RULE_KEYS])  # the engine's seven Extrascharf rules
-        options = {"extrascharf": "auswahl", "regeln": [pick]} if pick else {"extrascharf": "aus"}
-    else:  # speedtroedel: standard rules (seed: "8 Runden, Standardregeln")
-        options = {}
+    options = registry.get(game).daily_options(rng)
     return get_engine(game).validate_options(options, DAILY_PLAYERS)
 
 
@@ -189,8 +163,8 @@ def attempt_of(challenge: DailyChallenge, user: Any) -> DailyAttempt | None:
 
 def standings(challenge: DailyChallenge, limit: int = 100) -> list[dict[str, Any]]:
     """The day's list: counted attempts of finished matches, best first (place, then points –
-    fewer points are better in Speedone "jeder zählt seine Karten" – then time)."""
-    low_wins = challenge.game == "speedone" and challenge.options.get("scoring") == "each"
+    fewer points are better where the game's ``daily_low_wins`` says so – then time)."""
+    low_wins = registry.get(challenge.game).daily_low_wins(challenge.options)
     rows = []
     attempts = (
         DailyAttempt.objects.filter(challenge=challenge, match__status="finished")

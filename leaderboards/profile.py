@@ -38,9 +38,8 @@ class Best:
 
 
 def personal_bests(user: User) -> list[Best]:
-    """Per game and bot strength of finished solo games: the best result (Speedone: the most
-    leaderboard points of a game, its scoring modes differ; the others: the most points), games
-    and wins."""
+    """Per game and bot strength of finished solo games: the best result (of the measure the
+    game's definition names: its ``PersonalBest``), games and wins."""
     strength = Subquery(
         Seat.objects.filter(match=OuterRef("match"), is_human=False)
         .exclude(bot_strength="")
@@ -54,7 +53,7 @@ def personal_bests(user: User) -> list[Best]:
         .values("match__game", "strength")
         .annotate(
             best_score=Max("score"),
-            best_points=Max("leaderboard_points"),
+            best_leaderboard_points=Max("leaderboard_points"),
             games=Count("id"),
             wins=Count("id", filter=Q(place=1)),
         )
@@ -66,11 +65,8 @@ def personal_bests(user: User) -> list[Best]:
             r = found.get((g.slug, s))
             if r is None:
                 continue
-            if g.slug == "speedone":
-                best, unit = r["best_points"], "Bestenlisten-Punkte"
-            else:
-                best, unit = r["best_score"], "Punkte"
-            out.append(Best(g.name, s, best, unit, r["games"], r["wins"]))
+            best = r[f"best_{g.best.field}"]  # a game's PersonalBest measures one of the two
+            out.append(Best(g.name, s, best, str(g.best.unit), r["games"], r["wins"]))
     return out
 
 
@@ -80,8 +76,8 @@ def new_best(match: Match, seat: Seat) -> str | None:
     if not match.solo or seat.user_id is None or seat.score is None or daily.is_daily(match):
         return None
     strength = next((s.bot_strength for s in match.seats.all() if not s.is_human), "")
-    speedone = match.game == "speedone"
-    value = seat.leaderboard_points if speedone else seat.score
+    measure = BY_SLUG[match.game].best
+    value = getattr(seat, measure.field)
     if value is None:
         return None
     earlier = (
@@ -98,12 +94,11 @@ def new_best(match: Match, seat: Seat) -> str | None:
         )
         .exclude(match=match)
         .distinct()
-        .aggregate(best=Max("leaderboard_points" if speedone else "score"))["best"]
+        .aggregate(best=Max(measure.field))["best"]
     )
     if earlier is not None and value <= earlier:
         return None
-    unit = "Bestenlisten-Punkte" if speedone else "Punkte"
-    text = f"Neuer Bestwert gegen {strength} zu {match.players}: {value} {unit}"
+    text = f"Neuer Bestwert gegen {strength} zu {match.players}: {value} {measure.unit}"
     return text + (f" (bisher {earlier})." if earlier is not None else " – dein erster.")
 
 

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.identity import current_player
+from games.actions import ActionRejected
 from games.registry import BY_SLUG, GAMES
-from games.services import ActionRejected
 from leaderboards import daily, tables
 from leaderboards.models import ALL_TIME
 from leaderboards.rating import rating_table

@@ -14,9 +14,9 @@ from asgiref.sync import async_to_sync
 from django.test import Client
 
 from accounts.bots import bots_of
-from games import services
+from games import actions
+from games.actions import SeatSpec
 from games.models import Match
-from games.services import SeatSpec
 from lobby.models import Table
 from tests.sockets import cookie_for, frames_until, socket
 
@@ -78,7 +78,7 @@ TABLE_POSTS = [
 @pytest.mark.django_db(transaction=True)
 def test_broken_socket_frames_get_a_message_and_change_nothing(alice, bots):
     bot = bots_of("leicht")[0]
-    match = services.start_match(
+    match = actions.start_match(
         "speedone",
         [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
     )
@@ -122,7 +122,7 @@ def test_broken_posts_never_reach_a_500_and_change_nothing(alice, bob, bots):
     from lobby import services as tables
 
     bot = bots_of("leicht")[0]
-    match = services.start_match(
+    match = actions.start_match(
         "speedone",
         [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
     )

@@ -18,10 +18,10 @@ from django.utils import timezone
 
 from accounts.bots import bots_of
 from bench import client as bench_client
-from games import services
+from games import actions
+from games.actions import ActionRejected, SeatSpec
 from games.engines.base import get_engine
 from games.models import Match, Move
-from games.services import ActionRejected, SeatSpec
 from leaderboards.models import DailyChallenge
 from tests.games.test_platform import hidden_cards, leaks, services_board
 
@@ -44,7 +44,7 @@ def basar_match(alice, bob, *, options: dict | None = None, solo: bool = False) 
     else:
         seats.append(SeatSpec("Bob", user=bob))
     seats.append(SeatSpec(bot.username, user=bot, bot_strength="leicht"))
-    match = services.start_match("speedbasar", seats, options or {}, deck=DECK, solo=solo)
+    match = actions.start_match("speedbasar", seats, options or {}, deck=DECK, solo=solo)
     state = ENGINE.from_json(match.state)
     state.turn = 0
     Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state))
@@ -73,7 +73,7 @@ def test_doppelladung_two_cards_through_the_services_and_the_reveal_of_both(alic
     legal = ENGINE.legal_actions(ENGINE.from_json(match.state), 0)
     assert all(a in legal for a in bench_client.actions(html))
 
-    match = services.play(match.pk, 0, PAIR, version=match.version)
+    match = actions.play(match.pk, 0, PAIR, version=match.version)
     state = ENGINE.from_json(match.state)
     assert state.pile[-1][3] == (0, 2) and len(state.hands[0]) == 4  # R1 and R3 lie face down
     bob_board = services_board(match, 1)
@@ -88,7 +88,7 @@ def test_doppelladung_two_cards_through_the_services_and_the_reveal_of_both(alic
     assert mine.count('title="Rosenpfeffer 1"') >= 1 and 'title="Rosenpfeffer 3"' in mine
 
     # Bob doubts the number: R3 is no 1, the pair is caught; the reveal shows both cards
-    match = services.play(
+    match = actions.play(
         match.pk, 1, {"type": "doubt", "feature": "number", "window": 1}, version=match.version
     )
     html = services_board(match, 1)
@@ -104,8 +104,8 @@ def test_doppelladung_two_cards_through_the_services_and_the_reveal_of_both(alic
 def test_a_pair_that_holds_survives_the_doubt_and_both_cards_show(alice, bob, bots):
     match = basar_match(alice, bob, options=DOUBLE)
     pair = {"type": "lay", "cards": ["R1", "R1"], "spice": "R", "number": 1}
-    match = services.play(match.pk, 0, pair, version=match.version)
-    match = services.play(
+    match = actions.play(match.pk, 0, pair, version=match.version)
+    match = actions.play(
         match.pk, 1, {"type": "doubt", "feature": "spice", "window": 1}, version=match.version
     )
     html = services_board(match, 0)
@@ -121,7 +121,7 @@ def test_two_cards_without_doppelladung_are_refused_with_a_german_message(client
     html = services_board(match, 0)
     assert 'id="lay-pair"' not in html and "Zweite Karte" not in html
     with pytest.raises(ActionRejected) as refused:
-        services.play(match.pk, 0, PAIR, version=match.version)
+        actions.play(match.pk, 0, PAIR, version=match.version)
     assert refused.value.message == "Lege eine Karte."
     # over HTTP: the message on the board, nothing changed
     client.force_login(alice)
@@ -186,7 +186,7 @@ def bot_lays(match: Match) -> Match:
     state.turn = 2
     Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state))
     lay = {"type": "lay", "cards": ["R4"], "spice": "R", "number": 1}
-    return services.play(match.pk, 2, lay, version=match.version, by="bot")
+    return actions.play(match.pk, 2, lay, version=match.version, by="bot")
 
 
 def instinct_figures(html: str) -> list[str]:
@@ -246,7 +246,7 @@ def test_the_seats_karten_info_tells_what_a_doubt_is_worth_and_who_has_one_card(
     state = ENGINE.from_json(match.state)
     state.hands[1] = state.hands[1][:1]  # Bob is down to his last card
     Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state))
-    match = services.play(
+    match = actions.play(
         match.pk, 0, {"type": "lay", "cards": ["K1"], "spice": "K", "number": 1}, version=0
     )
     html = services_board(match, 1)
@@ -268,7 +268,7 @@ def test_the_instinct_of_a_double_lay_is_marked_as_an_approximation(alice, bots)
     state.turn = 2
     Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state))
     pair = {"type": "lay", "cards": ["R4", "R5"], "spice": "R", "number": 1}
-    match = services.play(match.pk, 2, pair, version=match.version, by="bot")
+    match = actions.play(match.pk, 2, pair, version=match.version, by="bot")
     html = services_board(match, 0)
     window = html[html.index('id="doubt-window"') :]
     assert "(2 Karten)" in window and "Ein Zweifel prüft beide Karten" in window

@@ -10,11 +10,11 @@ import re
 import pytest
 
 from accounts.bots import bots_of
-from games import services
+from games import actions
+from games.actions import ActionRejected, SeatSpec
 from games.engines.base import get_engine
 from games.models import Match
 from games.registry import presenter_of
-from games.services import ActionRejected, SeatSpec
 from tests.games.test_platform import hidden_cards, leaks, services_board
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def table_with_bot_to_lay(alice, bob, *, solo: bool = False) -> Match:
             )
         )
     seats.append(SeatSpec(bot.username, user=bot, bot_strength="leicht"))
-    match = services.start_match("speedbasar", seats, {}, deck=DECK)
+    match = actions.start_match("speedbasar", seats, {}, deck=DECK)
     state = ENGINE.new_game(3, {}, match.seed, DECK)
     state.turn = 2
     Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state), solo=solo)
@@ -49,7 +49,7 @@ def test_a_lay_with_a_claim_over_http_and_the_doubt_window_first_press_wins(
 ):
     match = table_with_bot_to_lay(alice, bob)
     # the bot lays R4 and claims Rosenpfeffer 1 (a lie in the number)
-    services.play(
+    actions.play(
         match.pk,
         2,
         {"type": "lay", "cards": ["R4"], "spice": "R", "number": 1},
@@ -68,9 +68,9 @@ def test_a_lay_with_a_claim_over_http_and_the_doubt_window_first_press_wins(
         m.start() for m in re.finditer("R4|Rosenpfeffer 4", outside_book)
     ]
     # Bob doubts the number first; Alice's press with the same version comes too late
-    services.play(match.pk, 1, {"type": "doubt", "feature": "number", "window": 1}, version=1)
+    actions.play(match.pk, 1, {"type": "doubt", "feature": "number", "window": 1}, version=1)
     with pytest.raises(ActionRejected, match="Zu spät"):
-        services.play(match.pk, 0, {"type": "doubt", "feature": "spice", "window": 1}, version=1)
+        actions.play(match.pk, 0, {"type": "doubt", "feature": "spice", "window": 1}, version=1)
     match.refresh_from_db()
     html = services_board(match, 0)
     reveal = html[html.index('id="reveal"') :]
@@ -114,7 +114,7 @@ def test_a_lay_with_a_claim_over_http_and_the_doubt_window_first_press_wins(
 
 def test_solo_has_no_clock_in_the_window_and_helps_switch_off(client, alice, bots):
     match = table_with_bot_to_lay(alice, None, solo=True)
-    services.play(
+    actions.play(
         match.pk,
         2,
         {"type": "lay", "cards": ["R4"], "spice": "R", "number": 1},

@@ -11,9 +11,9 @@ from asgiref.sync import async_to_sync
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import actions, broadcast
+from games.actions import ActionRejected, moves
 from games.models import Match, Move
-from games.services import ActionRejected
 from tests.capture import capture
 from tests.games.test_consumers import connect, start
 from tests.games.test_platform import _werk_pass_position
@@ -30,7 +30,7 @@ pytestmark = [
 def test_an_ordinary_move_is_one_read_and_one_conditional_write(alice, bob):
     match = start(alice, bob)
     with CaptureQueriesContext(connection) as queries:
-        services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+        actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
     sql = [q["sql"] for q in queries.captured_queries]
     assert len(sql) == 2, sql
     assert sql[0].startswith("SELECT") and '"games_seat"' in sql[0] and "JOIN" in sql[0]
@@ -46,7 +46,7 @@ def test_an_ordinary_move_is_one_read_and_one_conditional_write(alice, bob):
 def inject_before_write(monkeypatch, other_move) -> list[int]:
     """Make another move commit after the next move read its snapshot and before it writes (the
     interleaving of two web processes). Returns the versions the injected move committed."""
-    real_load = services.load_match
+    real_load = actions.load_match
     done: list[int] = []
 
     def load(match_id: int, **kwargs):
@@ -56,7 +56,7 @@ def inject_before_write(monkeypatch, other_move) -> list[int]:
             done[0] = other_move().version
         return snapshot
 
-    monkeypatch.setattr(services, "load_match", load)
+    monkeypatch.setattr(moves, "load_match", load)
     return done
 
 
@@ -65,10 +65,10 @@ def test_a_second_click_that_lost_the_race_changes_nothing(alice, bob, monkeypat
     # the first click commits while the second one is being decided on the same version
     done = inject_before_write(
         monkeypatch,
-        lambda: services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0),
+        lambda: actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0),
     )
     with pytest.raises(ActionRejected, match="schon weiter"):
-        services.play(match.pk, 0, {"type": "play", "card": "R2"}, version=0)
+        actions.play(match.pk, 0, {"type": "play", "card": "R2"}, version=0)
     assert done == [1]
     match.refresh_from_db()
     assert match.version == 1
@@ -82,9 +82,9 @@ def test_two_choices_in_one_simultaneous_phase_both_count_when_they_race(
     assert match.phase_key
     done = inject_before_write(
         monkeypatch,
-        lambda: services.play(match.pk, 1, {"type": "pass", "card": "R3"}, version=6),
+        lambda: actions.play(match.pk, 1, {"type": "pass", "card": "R3"}, version=6),
     )
-    services.play(match.pk, 0, {"type": "pass", "card": "R1"}, version=6)
+    actions.play(match.pk, 0, {"type": "pass", "card": "R1"}, version=6)
     assert done == [7]
     match.refresh_from_db()
     assert match.version == 8
@@ -93,17 +93,17 @@ def test_two_choices_in_one_simultaneous_phase_both_count_when_they_race(
 
 def test_no_spectator_publish_while_nobody_watches(alice, bob):
     match = start(alice, bob)
-    watch = services.watch_group(match.pk)
+    watch = broadcast.watch_group(match.pk)
     with capture() as cap:
-        services.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
-    assert [g for g, _ in cap.pushes] == [services.players_group(match.pk)]
+        actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+    assert [g for g, _ in cap.pushes] == [broadcast.players_group(match.pk)]
     assert set(cap.boards()) == {0, 1}
-    services.count_watcher(match.pk, +1)
+    actions.count_watcher(match.pk, +1)
     with capture() as cap:
-        services.play(match.pk, 1, {"type": "draw"}, version=1)
+        actions.play(match.pk, 1, {"type": "draw"}, version=1)
     assert watch in [g for g, _ in cap.pushes]
-    services.count_watcher(match.pk, -1)
-    services.count_watcher(match.pk, -1)  # a lost decrement never goes below zero
+    actions.count_watcher(match.pk, -1)
+    actions.count_watcher(match.pk, -1)  # a lost decrement never goes below zero
     assert Match.objects.get(pk=match.pk).watchers == 0
 
 

@@ -12,10 +12,10 @@ from channels.db import database_sync_to_async
 
 from accounts.bots import bots_of
 from bench import client
-from games import registry, services
+from games import actions, registry
+from games.actions import SeatSpec
 from games.engines.base import get_engine, replay
 from games.models import Match
-from games.services import SeatSpec
 from tests.games.test_platform import hidden_cards, leaks, short_options
 from tests.sockets import board_at_least, cookie_for, frames_until, socket
 
@@ -49,7 +49,7 @@ def test_two_people_play_over_their_sockets_and_see_only_their_own_cards(slug, a
     seats = [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)]
     for bot in bots_of("leicht")[: max(0, engine.min_players - 2)]:
         seats.append(SeatSpec(bot.username, user=bot, bot_strength="leicht"))
-    match = services.start_match(slug, seats, short_options(slug))
+    match = actions.start_match(slug, seats, short_options(slug))
     cookies = [cookie_for(alice), cookie_for(bob)]
     rng = random.Random(11)
 
@@ -72,7 +72,7 @@ def test_two_people_play_over_their_sockets_and_see_only_their_own_cards(slug, a
                 assert action is not None, "a person to act whose board offers nothing"
                 await comms[person].send_json_to({**action, "version": version})
             else:
-                assert await database_sync_to_async(services.run_bot)(match.pk, version, actors[0])
+                assert await database_sync_to_async(actions.run_bot)(match.pk, version, actors[0])
             version += 1
             for seat, comm in enumerate(comms):
                 frames = await until_version(comm, version)
@@ -99,9 +99,9 @@ def test_an_open_socket_keeps_its_person_present(alice, bots, monkeypatch):
 
     from games.models import Seat
 
-    monkeypatch.setattr(services, "HEARTBEAT_SECONDS", 0.2)
+    monkeypatch.setattr(actions, "HEARTBEAT_SECONDS", 0.2)
     bot = bots_of("leicht")[0]
-    match = services.start_match(
+    match = actions.start_match(
         "speedone",
         [SeatSpec("Alice", user=alice), SeatSpec(bot.username, user=bot, bot_strength="leicht")],
     )
@@ -137,9 +137,9 @@ def test_one_beat_touches_every_open_seat_of_the_process_and_only_those(alice, b
 
     from games.models import Seat
 
-    monkeypatch.setattr(services, "HEARTBEAT_SECONDS", 0.2)
+    monkeypatch.setattr(actions, "HEARTBEAT_SECONDS", 0.2)
     matches = [
-        services.start_match(
+        actions.start_match(
             "speedone",
             [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)],
         )
@@ -148,13 +148,13 @@ def test_one_beat_touches_every_open_seat_of_the_process_and_only_those(alice, b
     old = timezone.now() - timedelta(minutes=5)
     cookies = {0: cookie_for(alice), 1: cookie_for(bob)}
     statements: list[int] = []
-    touch_seats = services.touch_seats
+    touch_seats = actions.touch_seats
 
     def counting(seats):
         statements.append(len(seats))
         touch_seats(seats)
 
-    monkeypatch.setattr(services, "touch_seats", counting)
+    monkeypatch.setattr(actions, "touch_seats", counting)
 
     def last_seen() -> dict[tuple[int, int], object]:
         return {

@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from accounts.bots import bots_of
 from bench import client
-from games import registry, services
+from games import actions, registry
+from games.actions import ActionRejected, SeatSpec
 from games.engines.base import get_engine
 from games.models import Match, Seat
-from games.services import ActionRejected, SeatSpec
 from lobby.models import Table
 from tests.capture import capture
 
@@ -114,7 +114,7 @@ def test_a_game_without_screen_is_refused_with_a_german_page(client, alice, with
 def test_a_match_of_a_game_without_screen_shows_the_german_page(
     client, alice, bots, without_screen
 ):
-    match = services.start_match(without_screen, seats_for(without_screen, [alice], bots))
+    match = actions.start_match(without_screen, seats_for(without_screen, [alice], bots))
     client.force_login(alice)
     for url in (f"/partie/{match.pk}/", f"/partie/{match.pk}/brett/"):
         response = client.get(url)
@@ -124,15 +124,15 @@ def test_a_match_of_a_game_without_screen_shows_the_german_page(
 @pytest.mark.django_db
 def test_invalid_options_at_start_are_a_german_rejection(alice, bots):
     with pytest.raises(ActionRejected, match="Unbekannte Einstellung"):
-        services.start_match("speedwerk", seats_for("speedwerk", [alice], bots), {"turbo": True})
+        actions.start_match("speedwerk", seats_for("speedwerk", [alice], bots), {"turbo": True})
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("raw", [None, -1, "abc", "²", "1.5", True, [], {"v": 0}, "9" * 30])
 def test_a_move_without_a_valid_version_is_refused(alice, bots, raw):
-    match = services.start_match("speedone", seats_for("speedone", [alice], bots))
+    match = actions.start_match("speedone", seats_for("speedone", [alice], bots))
     with pytest.raises(ActionRejected, match="gültigen Spielstand"):
-        services.play(match.pk, 0, {"type": "draw"}, version=services.parse_version(raw))
+        actions.play(match.pk, 0, {"type": "draw"}, version=actions.parse_version(raw))
     assert Match.objects.get(pk=match.pk).version == 0
 
 
@@ -155,7 +155,7 @@ def test_a_whole_game_through_the_optimistic_path(slug, alice, bots):
 
 def _whole_game(slug: str, alice, bots) -> None:
     engine = get_engine(slug)
-    match = services.start_match(
+    match = actions.start_match(
         slug, seats_for(slug, [alice], bots), short_options(slug), bot_delay=0.5
     )
     rng = random.Random(7)
@@ -171,10 +171,10 @@ def _whole_game(slug: str, alice, bots) -> None:
             action = client.choose(board, rng)
             assert action is not None, "Alice is to act but her board offers no control"
             with capture() as cap:
-                services.play(match.pk, 0, action, version=match.version)
+                actions.play(match.pk, 0, action, version=match.version)
         else:
             with capture() as cap:
-                assert services.run_bot(match.pk, match.version, actors[0])
+                assert actions.run_bot(match.pk, match.version, actors[0])
         pushed = cap.boards()
         assert set(pushed) == {0}, "only the person gets a board"
         match.refresh_from_db()
@@ -205,13 +205,13 @@ def services_board(match: Match, index: int) -> str:
 
 @pytest.mark.django_db
 def test_play_pushes_each_person_their_board_and_schedules_the_bot_after_commit(alice, bots):
-    match = services.start_match("speedwerk", seats_for("speedwerk", [alice], bots), bot_delay=0.7)
+    match = actions.start_match("speedwerk", seats_for("speedwerk", [alice], bots), bot_delay=0.7)
     engine = get_engine("speedwerk")
     state = engine.from_json(match.state)
     # round 1: seat 1 is the dealer's left neighbour (dealer = seat 0) and bids first
     assert sorted(engine.actors(state)) == [1]
     with capture() as cap:
-        assert services.run_bot(match.pk, 0, 1)
+        assert actions.run_bot(match.pk, 0, 1)
     assert list(cap.boards()) == [0]
     assert [(t.task, t.args) for t in cap.tasks] == [("games.tasks.bot_turn", (match.pk, 1, 2))]
     assert cap.tasks[0].countdown >= 0.7
@@ -220,7 +220,7 @@ def test_play_pushes_each_person_their_board_and_schedules_the_bot_after_commit(
 @pytest.mark.django_db
 def test_the_phase_clock_arms_the_deadline_for_people_only(alice, bots):
     before = timezone.now()
-    match = services.start_match("speedone", seats_for("speedone", [alice], bots), move_seconds=30)
+    match = actions.start_match("speedone", seats_for("speedone", [alice], bots), move_seconds=30)
     state = get_engine("speedone").from_json(match.state)
     if 0 in get_engine("speedone").actors(state):
         assert match.deadline is not None
@@ -239,7 +239,7 @@ def _werk_pass_position(alice, bob, bots) -> Match:
         SeatSpec(bots_of("leicht")[0].username, user=bots_of("leicht")[0], bot_strength="leicht"),
     ]
     options = {"specials": ["fliessband"]}
-    match = services.start_match("speedwerk", seats, options)
+    match = actions.start_match("speedwerk", seats, options)
     # round 2: dealer seat 1, seat 2 bids and leads first
     state = engine.new_game(
         3, options, match.seed, ["FB", "R1", "R2", "R3", "R4", "R5", "G1"], first_round=2
@@ -267,17 +267,17 @@ def _werk_pass_position(alice, bob, bots) -> Match:
 def test_in_a_simultaneous_phase_a_choice_is_not_stale_because_another_seat_chose(alice, bob, bots):
     match = _werk_pass_position(alice, bob, bots)
     assert match.phase_key
-    services.play(match.pk, 0, {"type": "pass", "card": "R1"}, version=6)
+    actions.play(match.pk, 0, {"type": "pass", "card": "R1"}, version=6)
     # Bob's page still shows version 6: his valid choice counts
-    services.play(match.pk, 1, {"type": "pass", "card": "R3"}, version=6)
+    actions.play(match.pk, 1, {"type": "pass", "card": "R3"}, version=6)
     match.refresh_from_db()
     assert match.version == 8
     # a second click of Alice's changes nothing
     with pytest.raises(ActionRejected, match="schon gewählt"):
-        services.play(match.pk, 0, {"type": "pass", "card": "R1"}, version=6)
+        actions.play(match.pk, 0, {"type": "pass", "card": "R1"}, version=6)
     # a version from before the phase is stale
     with pytest.raises(ActionRejected, match="schon weiter"):
-        services.play(match.pk, 2, {"type": "pass", "card": "R5"}, version=5, by="bot")
+        actions.play(match.pk, 2, {"type": "pass", "card": "R5"}, version=5, by="bot")
     assert Match.objects.get(pk=match.pk).version == 8
 
 
@@ -287,14 +287,14 @@ def test_the_simultaneous_phase_keeps_its_deadline(alice, bob, bots):
     Match.objects.filter(pk=match.pk).update(move_seconds=60)
     deadline = timezone.now() + timedelta(seconds=42)
     Match.objects.filter(pk=match.pk).update(deadline=deadline)
-    services.play(match.pk, 0, {"type": "pass", "card": "R1"}, version=6)
+    actions.play(match.pk, 0, {"type": "pass", "card": "R1"}, version=6)
     assert Match.objects.get(pk=match.pk).deadline == deadline
 
 
 @pytest.mark.django_db
 def test_the_ticker_names_what_the_others_did_without_hidden_cards(alice, bob, bots):
     match = _werk_pass_position(alice, bob, bots)
-    services.play(match.pk, 1, {"type": "pass", "card": "R3"}, version=6)
+    actions.play(match.pk, 1, {"type": "pass", "card": "R3"}, version=6)
     match.refresh_from_db()
     html = services_board(match, 0)
     ticker = html[html.index('id="ticker"') :]
@@ -304,7 +304,7 @@ def test_the_ticker_names_what_the_others_did_without_hidden_cards(alice, bob, b
 
 @pytest.mark.django_db
 def test_after_a_round_end_the_next_deal_waits_for_the_summary(alice, bots):
-    match = services.start_match("speedwerk", seats_for("speedwerk", [alice], bots), bot_delay=0.5)
+    match = actions.start_match("speedwerk", seats_for("speedwerk", [alice], bots), bot_delay=0.5)
     engine = get_engine("speedwerk")
     rng = random.Random(3)
     for _ in range(20):
@@ -316,17 +316,17 @@ def test_after_a_round_end_the_next_deal_waits_for_the_summary(alice, bots):
         legal = engine.legal_actions(state, actor)
         with capture() as cap:
             by = "human" if actor == 0 else "bot"
-            services.play(match.pk, actor, rng.choice(legal), version=match.version, by=by)
+            actions.play(match.pk, actor, rng.choice(legal), version=match.version, by=by)
     last = cap.tasks
     assert engine.view(state, 0)["round"] == 2
-    assert any(t.countdown >= services.ROUND_PAUSE for t in last)
+    assert any(t.countdown >= actions.ROUND_PAUSE for t in last)
     html = services_board(match, 0)
     assert 'id="round-summary"' in html and "Runde 1 gewertet" in html
 
 
 @pytest.mark.django_db
 def test_seats_show_people_bots_and_guests(alice, bots):
-    match = services.start_match("speedwerk", seats_for("speedwerk", [alice], bots))
+    match = actions.start_match("speedwerk", seats_for("speedwerk", [alice], bots))
     Seat.objects.filter(match=match, index=0).update(disconnected_at=timezone.now())
     html = services_board(match, 0)
     assert html.count("Computer leicht") == 2
@@ -345,7 +345,7 @@ def test_the_leak_check_finds_a_hidden_card_in_any_form():
 @pytest.mark.django_db
 def test_when_the_time_runs_out_the_server_plays_the_engines_timeout_action(alice, bots):
     engine = get_engine("speedwerk")
-    match = services.start_match(
+    match = actions.start_match(
         "speedwerk",
         seats_for("speedwerk", [alice], bots),
         short_options("speedwerk"),
@@ -356,11 +356,11 @@ def test_when_the_time_runs_out_the_server_plays_the_engines_timeout_action(alic
         actors = sorted(engine.actors(engine.from_json(match.state)))
         if actors == [0]:
             break
-        services.run_bot(match.pk, match.version, actors[0])
+        actions.run_bot(match.pk, match.version, actors[0])
     assert actors == [0] and match.deadline is not None
-    assert not services.run_timeout(match.pk, match.version), "not before the deadline"
+    assert not actions.run_timeout(match.pk, match.version), "not before the deadline"
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.run_timeout(match.pk, match.version)
+    assert actions.run_timeout(match.pk, match.version)
     move = match.moves.order_by("-number").first()
     assert (move.seat, move.by, move.action["type"]) == (0, "timeout", "bid")
 
@@ -379,7 +379,7 @@ def test_rat_answers_in_solo_games_and_never_in_a_daily_game(client, alice, bots
         actors = sorted(engine.actors(engine.from_json(solo.state)))
         if actors == [0]:
             break
-        services.run_bot(solo.pk, solo.version, actors[0])
+        actions.run_bot(solo.pk, solo.version, actors[0])
     answer = client.post(f"/partie/{solo.pk}/rat/").content.decode()
     assert "data-advised" in answer and "advice-text" in answer
     assert 'id="advice"' in client.get(f"/partie/{solo.pk}/").content.decode()
@@ -393,9 +393,9 @@ def test_rat_answers_in_solo_games_and_never_in_a_daily_game(client, alice, bots
 
 @pytest.mark.django_db
 def test_a_returning_person_takes_the_seat_back_from_the_computer(client, alice, bots):
-    match = services.start_match("speedone", seats_for("speedone", [alice], bots))
+    match = actions.start_match("speedone", seats_for("speedone", [alice], bots))
     engine = get_engine("speedone")
-    services.replace_with_bot(match.pk, 0, reason="gone")
+    actions.replace_with_bot(match.pk, 0, reason="gone")
     client.force_login(alice)
     page = client.get(f"/partie/{match.pk}/").content.decode()
     assert "Der Computer spielt gerade für dich." in page and "Ich bin wieder da" in page
@@ -403,7 +403,7 @@ def test_a_returning_person_takes_the_seat_back_from_the_computer(client, alice,
     match.refresh_from_db()
     if 0 in engine.actors(engine.from_json(match.state)):
         with pytest.raises(ActionRejected, match="wieder da"):
-            services.play(match.pk, 0, {"type": "draw"}, version=match.version)
+            actions.play(match.pk, 0, {"type": "draw"}, version=match.version)
     with capture() as cap:
         client.post(f"/partie/{match.pk}/zurueck/", HTTP_HX_REQUEST="true")
     seat = Seat.objects.get(match=match, index=0)
@@ -413,7 +413,7 @@ def test_a_returning_person_takes_the_seat_back_from_the_computer(client, alice,
     page = client.get(f"/partie/{match.pk}/").content.decode()
     assert "Ich bin wieder da" not in page
     # a bot task from before the return does nothing
-    assert not services.run_bot(match.pk, match.version - 1, 0)
+    assert not actions.run_bot(match.pk, match.version - 1, 0)
 
 
 @pytest.mark.django_db
@@ -421,20 +421,20 @@ def test_a_person_not_seen_for_the_leave_grace_goes_to_a_bot_however_the_socket_
     alice, bots, settings
 ):
     """A crashed handler or a killed server never runs ``disconnect()``: presence expires."""
-    match = services.start_match("speedone", seats_for("speedone", [alice], bots))
-    services.set_connected(match.pk, 0, True)
+    match = actions.start_match("speedone", seats_for("speedone", [alice], bots))
+    actions.set_connected(match.pk, 0, True)
     Seat.objects.filter(match=match, index=0).update(
-        last_seen=timezone.now() - timedelta(seconds=services.LEAVE_GRACE + 1)
+        last_seen=timezone.now() - timedelta(seconds=actions.LEAVE_GRACE + 1)
     )
     assert Seat.objects.get(match=match, index=0).disconnected_at is None
     with capture():
-        assert services.sweep()["left"] == 1
+        assert actions.sweep()["left"] == 1
     assert Seat.objects.get(match=match, index=0).bot_strength
 
 
 @pytest.mark.django_db
 def test_the_board_poll_answers_204_when_current_and_repairs_a_lost_push(client, alice, bots):
-    match = services.start_match("speedone", seats_for("speedone", [alice], bots))
+    match = actions.start_match("speedone", seats_for("speedone", [alice], bots))
     client.force_login(alice)
     Seat.objects.filter(match=match, index=0).update(last_seen=timezone.now() - timedelta(60))
     assert client.get(f"/partie/{match.pk}/brett/?v=0").status_code == 204

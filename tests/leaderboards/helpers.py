@@ -1,5 +1,5 @@
 """Finishing matches for the leaderboard tests: for real (the last move through
-``services.play``) or by handing ``services._finish`` an engine-shaped result."""
+``actions.play``) or by handing ``actions.finish_match`` an engine-shaped result."""
 
 from __future__ import annotations
 
@@ -9,20 +9,20 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games import actions
+from games.actions import SeatSpec
 from games.models import Match
-from games.services import SeatSpec
 
 
 def start(game: str, specs: list[SeatSpec], options: dict[str, Any] | None = None, **kw) -> Match:
-    return services.start_match(game, specs, options or {}, **kw)
+    return actions.start_match(game, specs, options or {}, **kw)
 
 
 def finish_with(match: Match, result: dict[str, Any]) -> Match:
-    """What ``services._apply`` does when the engine reports a result."""
+    """What ``actions.moves.apply_move`` does when the engine reports a result."""
     with transaction.atomic():
         locked = Match.objects.select_for_update().get(pk=match.pk)
-        services._finish(locked, dict(result))
+        actions.finish_match(locked, dict(result))
         locked.save(update_fields=["status", "result", "finished", "deadline"])
     locked.refresh_from_db()
     return locked
@@ -72,7 +72,7 @@ def speedone_last_round(
 
 
 def play_out(match: Match, seat: int = 0, card: str = "R1") -> Match:
-    services.play(match.pk, seat, {"type": "play", "card": card}, version=match.version)
+    actions.play(match.pk, seat, {"type": "play", "card": card}, version=match.version)
     match.refresh_from_db()
     return match
 

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from accounts.bots import bots_of
-from games import services
+from games import actions
+from games.actions import SeatSpec
 from games.engines.base import get_engine
 from games.models import Match
 from games.rendering import render_board
-from games.services import SeatSpec
 from games.speedbasar.engine import ACHIEVEMENTS, achievements
 from leaderboards.models import Achievement
 
@@ -22,7 +22,7 @@ def play_out(alice, seed: int) -> Match:
     seats = [SeatSpec("Alice", user=alice)] + [
         SeatSpec(b.username, user=b, bot_strength="leicht") for b in bots_of("leicht")[:2]
     ]
-    match = services.start_match("speedbasar", seats, solo=True, seed=seed)
+    match = actions.start_match("speedbasar", seats, solo=True, seed=seed)
     rng = random.Random(seed)
     for _ in range(3000):
         match.refresh_from_db()
@@ -32,7 +32,7 @@ def play_out(alice, seed: int) -> Match:
         seat = min(engine.actors(state))
         action = rng.choice(engine.legal_actions(state, seat))
         by = "human" if seat == 0 else "bot"
-        services.play(match.pk, seat, action, version=match.version, by=by)
+        actions.play(match.pk, seat, action, version=match.version, by=by)
     raise AssertionError("the game did not end")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.services import SeatSpec
+from games.actions import SeatSpec
 from leaderboards import daily
 from leaderboards.models import ALL_TIME, LeaderboardEntry, LeaderboardTotal
 from tests.leaderboards.helpers import finish_with, result_of, start

@@ -10,8 +10,8 @@ from django.db import transaction
 from accounts.bots import bots_of
 from accounts.models import Guest, User
 from games import signals
+from games.actions import SeatSpec
 from games.models import Match
-from games.services import SeatSpec
 from leaderboards.booking import book_match, rebuild_totals, void_match
 from leaderboards.models import ALL_TIME, LeaderboardEntry, LeaderboardTotal
 from leaderboards.points import place_points
@@ -41,7 +41,7 @@ def total(user: User, game: str, period: str = ALL_TIME) -> tuple[int, int] | No
     return None if t is None else (t.points, t.games)
 
 
-# -- Speedone: played to the end through services.play -------------------------------------------
+# -- Speedone: played to the end through actions.play -------------------------------------------
 @pytest.mark.django_db
 def test_speedone_two_players_rounds_plus_last_round(alice, bob):
     match = start("speedone", [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)])
@@ -115,7 +115,7 @@ def test_a_guest_at_the_table_means_nobody_is_booked(alice):
     assert not LeaderboardEntry.objects.exists() and not LeaderboardTotal.objects.exists()
 
 
-# -- the other games: engine-shaped results through services._finish -----------------------------
+# -- the other games: engine-shaped results through actions.finish_match ------------------------
 @pytest.mark.django_db
 def test_speedtroedel_uses_final_points_plus_place_bonus_and_penalises_leaving_people(bots):
     a, b, c = users("Anna", "Bert", "Cora")
@@ -174,10 +174,10 @@ def test_a_rolled_back_finish_books_nothing_and_a_retry_books_once(alice, bob):
         pass
 
     with pytest.raises(Boom), transaction.atomic():
-        from games import services
+        from games import actions
 
         locked = Match.objects.select_for_update().get(pk=match.pk)
-        services._finish(locked, dict(result))
+        actions.finish_match(locked, dict(result))
         assert LeaderboardEntry.objects.count() == 2
         raise Boom
     assert not LeaderboardEntry.objects.exists() and not LeaderboardTotal.objects.exists()

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from accounts.bots import bots_of
 from accounts.identity import Player
-from games.services import SeatSpec
+from games.actions import SeatSpec
 from leaderboards import daily
 from leaderboards.profile import personal_bests
 from tests.leaderboards.helpers import finish_with, result_of, start

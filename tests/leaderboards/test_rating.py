@@ -8,8 +8,8 @@ from django.urls import reverse
 from accounts.bots import bots_of
 from accounts.models import Guest, User
 from games import signals
+from games.actions import SeatSpec
 from games.models import Match
-from games.services import SeatSpec
 from leaderboards.models import Rating
 from leaderboards.rating import rating_table
 from tests.leaderboards.helpers import finish_with, result_of, start

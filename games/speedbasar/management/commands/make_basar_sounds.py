@@ -1,4 +1,4 @@
-"""Generate Speedbasar's "Basar-Geräusche" (static/sounds/basar-*.wav) without any audio tools.
+"""Generate Speedbasar's "Basar-Geräusche" (games/speedbasar/static/sounds/basar-*.wav) without any audio tools.
 
 Run ``python manage.py make_basar_sounds``; the output is deterministic
 (fixed seeds), so the committed files are exactly what this script writes. Each sound is a short
@@ -18,7 +18,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 
 RATE = 11025
-OUT = Path(__file__).resolve().parents[3] / "static" / "sounds"
+OUT = Path(__file__).resolve().parents[2] / "static" / "sounds"  # the game's own static files
 
 
 def write(name: str, samples: list[float]) -> Path:
@@ -78,7 +78,9 @@ def main() -> None:
 
 
 class Command(BaseCommand):
-    help = "Write Speedbasar's sounds (static/sounds/basar-*.wav), deterministically."
+    help = (
+        "Write Speedbasar's sounds (games/speedbasar/static/sounds/basar-*.wav), deterministically."
+    )
 
     def handle(self, *args: object, **options: object) -> None:
         main()
