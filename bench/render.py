@@ -9,6 +9,11 @@ best of ``--repeat`` passes over all positions, so caches are warm as in a long-
 * ``board``: ``Presenter.board_html`` (the game's own part),
 * ``frame``: ``games.rendering.frame_html`` (the whole fragment, the board included).
 
+The repeated passes find every per-move memo warm (a centre of the table, a countdown: in a live
+process the first seat of a move fills them, the others find them). ``push`` is the live pattern:
+fresh positions each pass, each rendered once for every seat and a spectator (context + frame),
+in ms per move.
+
 Finished positions are left out (their end notes may ask the database). ``DEBUG=1`` by default
 (the static files' manifest of a deployment is not needed).
 """
@@ -113,6 +118,19 @@ def measure(slug: str, count: int, repeat: int) -> dict[str, dict[str, float]]:
     return out
 
 
+def measure_push(slug: str, count: int, repeat: int) -> float:
+    """ms per move for context + frame of every seat and a spectator, each position once."""
+    best = 1e9
+    for rep in range(repeat):
+        pos = positions(slug, count, seed=100 + rep)  # new games: the per-move memos are cold
+        t0 = time.perf_counter()
+        for match, seats, state, _seat in pos:
+            for me in (*seats, None):
+                frame_html(board_context(match, me, seats=seats, state=state), oob=True)
+        best = min(best, 1000 * (time.perf_counter() - t0) / len(pos))
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
@@ -126,6 +144,9 @@ def main() -> None:
             print(
                 f"{slug:<14}{viewer:<11}{t['context']:>11.3f}{t['board']:>10.3f}{t['frame']:>10.3f}"
             )
+    print(f"\n{'game':<14}{'push ms/move':>13}")
+    for slug in args.games:
+        print(f"{slug:<14}{measure_push(slug, args.positions, args.repeat):>13.3f}")
 
 
 if __name__ == "__main__":

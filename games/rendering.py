@@ -173,13 +173,15 @@ def board_context(
     ticker = ticker_lines(match, presenter, names)
     announce = " ".join(x for x in (ticker[0]["text"] if ticker else "", text) if x)
     finished = match.status == Match.Status.FINISHED
+    language = get_language()
     clock = None
     if running and match.deadline is not None:
         clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
     ctx.update(
         {
-            "seats_html": seats_html(frame_seats),
-            "ticker_html": ticker_html(ticker),
+            "language": language,
+            "seats_html": seats_html(frame_seats, language),
+            "ticker_html": ticker_html(ticker, language),
             "match": match,
             "game": game,
             "view": view,
@@ -212,88 +214,169 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
     shows, what an htmx answer swaps and what a socket pushes (``oob``: ``hx-swap-oob``).
 
     Built with ``games.html`` like the seats strip: it is rendered for every seat on every move,
-    and the Django template of it cost more than the move itself. The rare parts (game over,
-    round summary) are templates (``games/_game_over.html``, ``games/_round_summary.html``)."""
+    and the Django template of it cost more than the move itself. Its fixed pieces are memoised
+    per match, language or move (head, countdown, Rat, leaving), the values between them escaped.
+    The rare parts are templates: game over (``games/_game_over.html``) and the round summary
+    (``games/_round_summary.html``, memoised: in Speedone it stands for a whole round)."""
     match, game, urls = ctx["match"], ctx["game"], ctx["urls"]
-    t = _frame_words(get_language())
+    language = ctx.get("language") or get_language()
     running = match.status == Match.Status.RUNNING
-    out = Html()
-    out(
-        '<div id="board" class="board game-{}"{} data-version="{}" data-status="{}" '
-        'data-act-url="{}" data-board-url="{}" data-game="{}">\n<div class="main-col">\n{}',
-        game.slug,
-        _OOB if oob else "",
-        match.version,
-        match.status,
-        urls["act"],
-        urls["board"],
-        game.slug,
-        flash_html(ctx["message"], oob=oob),
-    )
+    head, mid = _frame_head(game.slug, oob, match.status, urls["act"], urls["board"])
+    parts = [head, esc(match.version), mid, flash_html(ctx["message"], oob=oob)]
     if ctx["result"]:
-        out.add(render_to_string("games/_game_over.html", ctx))
-    if ctx.get("round_summary"):
-        out.add(render_to_string("games/_round_summary.html", ctx))
+        parts.append(esc(render_to_string("games/_game_over.html", ctx)))
+    summary = ctx.get("round_summary")
+    if summary:
+        parts.append(round_summary_html(summary, language))
     if ctx.get("status"):
-        out('\n<p class="status-line" id="status-line">{}</p>', ctx["status"])
-    out.add(ctx["seats_html"])
+        parts.append(h('\n<p class="status-line" id="status-line">{}</p>', ctx["status"]))
+    parts.append(esc(ctx["seats_html"]))
     if ctx["bot_for_me"]:
-        out(
-            '\n<div class="panel reclaim" id="reclaim" role="status"><p>{}</p>'
-            '<button type="button" class="button" hx-post="{}" hx-target="#board" '
-            'hx-swap="outerHTML" id="reclaim-button">{}</button></div>',
-            t["computer_plays"],
-            urls["reclaim"],
-            t["back"],
-        )
+        parts.append(_reclaim_html(language, urls["reclaim"]))
     if running:
         if ctx["my_turn"]:
-            out(
-                '\n<p class="turn-line" id="turn-line"><span class="turn-text"><strong>{}</strong>'
-                "</span>",
-                ctx["turn_text"],
-            )
+            parts.append(_TURN_MINE.format(esc(ctx["turn_text"])))
         else:
-            out(
-                '\n<p class="turn-line" id="turn-line"><span class="turn-text">{}</span>',
-                ctx["turn_text"],
-            )
+            parts.append(_TURN_OTHER.format(esc(ctx["turn_text"])))
         if ctx["deadline"]:
-            out(
-                ' <span class="countdown" id="countdown" data-deadline="{}" data-grace="{}" '
-                'aria-live="off" title="{}"></span>',
-                timezone.localtime(ctx["deadline"]).isoformat(),
-                ctx["clock_grace"],
-                t["clock"],
+            parts.append(
+                _countdown_html(language, timezone.localtime(ctx["deadline"]), ctx["clock_grace"])
             )
-        out("</p>\n")
+        parts.append("</p>\n")
     # the game's board is HTML by the presenter's contract (built with ``games.html``)
     board = registry.presenter_of(game.slug).board_html(ctx)
-    out.add(board if isinstance(board, SafeData) else Markup(board))
+    parts.append(board if isinstance(board, SafeData) else str(board))
     if ctx["advice_allowed"] and running:
-        out(
-            '\n<div class="advice-tools"><button type="button" class="button secondary small" '
-            'id="advice" data-key="r" hx-post="{}" hx-target="#advice-panel" '
-            'hx-swap="innerHTML"{}>{} <kbd>R</kbd></button></div>',
-            urls["advice"],
-            _DISABLED if not ctx["my_turn"] else "",
-            t["advice"],
-        )
+        parts.append(_advice_html(language, urls["advice"], bool(ctx["my_turn"])))
     if ctx["me"] and running and not ctx["bot_for_me"]:
-        out(
-            '\n<form hx-post="{}" hx-confirm="{}" class="leave">'
-            '<button type="submit" class="link">{}</button></form>',
-            urls["leave"],
-            t["leave_confirm"],
-            t["leave"],
-        )
-    out(
-        '\n</div>\n<aside class="side">{}</aside>\n'
-        '<p class="sr-only" id="announce-src" hidden>{}</p>\n</div>',
-        ctx["ticker_html"],
-        ctx["announce"],
+        parts.append(_leave_html(language, urls["leave"]))
+    parts += [
+        _SIDE_OPEN,
+        esc(ctx["ticker_html"]),
+        _ANNOUNCE_OPEN,
+        esc(ctx["announce"]),
+        _FRAME_END,
+    ]
+    return Markup("".join(parts))
+
+
+# the frame's fixed pieces (``frame_html`` joins them with escaped values: the memoised ones are
+# built with ``games.html``, the two format strings get an escaped text)
+_TURN_MINE = (
+    '\n<p class="turn-line" id="turn-line"><span class="turn-text"><strong>{}</strong></span>'
+)
+_TURN_OTHER = '\n<p class="turn-line" id="turn-line"><span class="turn-text">{}</span>'
+_SIDE_OPEN = Markup('\n</div>\n<aside class="side">')
+_ANNOUNCE_OPEN = Markup('</aside>\n<p class="sr-only" id="announce-src" hidden>')
+_FRAME_END = Markup("</p>\n</div>")
+
+
+@lru_cache(maxsize=4096)
+def _frame_head(
+    slug: str, oob: bool, status: str, act_url: str, board_url: str
+) -> tuple[Markup, Markup]:
+    """The frame's opening tag around its version: the same for every move of a match."""
+    head = h('<div id="board" class="board game-{}"{} data-version="', slug, _OOB if oob else "")
+    mid = h(
+        '" data-status="{}" data-act-url="{}" data-board-url="{}" data-game="{}">\n'
+        '<div class="main-col">\n',
+        status,
+        act_url,
+        board_url,
+        slug,
     )
-    return out.markup()
+    return head, mid
+
+
+def _countdown_html(language: str | None, deadline: Any, grace: int) -> Markup:
+    """The countdown of a move (the same for every seat of it)."""
+    return _countdown(language, deadline, deadline.utcoffset(), grace)
+
+
+@lru_cache(maxsize=256)
+def _countdown(language: str | None, deadline: Any, offset: Any, grace: int) -> Markup:
+    # ``offset``: equal datetimes of different time zones write differently
+    return h(
+        ' <span class="countdown" id="countdown" data-deadline="{}" data-grace="{}" '
+        'aria-live="off" title="{}"></span>',
+        deadline.isoformat(),
+        grace,
+        _frame_words(language)["clock"],
+    )
+
+
+@lru_cache(maxsize=4096)
+def _reclaim_html(language: str | None, reclaim_url: str) -> Markup:
+    t = _frame_words(language)
+    return h(
+        '\n<div class="panel reclaim" id="reclaim" role="status"><p>{}</p>'
+        '<button type="button" class="button" hx-post="{}" hx-target="#board" '
+        'hx-swap="outerHTML" id="reclaim-button">{}</button></div>',
+        t["computer_plays"],
+        reclaim_url,
+        t["back"],
+    )
+
+
+@lru_cache(maxsize=4096)
+def _advice_html(language: str | None, advice_url: str, my_turn: bool) -> Markup:
+    return h(
+        '\n<div class="advice-tools"><button type="button" class="button secondary small" '
+        'id="advice" data-key="r" hx-post="{}" hx-target="#advice-panel" '
+        'hx-swap="innerHTML"{}>{} <kbd>R</kbd></button></div>',
+        advice_url,
+        _DISABLED if not my_turn else "",
+        _frame_words(language)["advice"],
+    )
+
+
+@lru_cache(maxsize=4096)
+def _leave_html(language: str | None, leave_url: str) -> Markup:
+    t = _frame_words(language)
+    return h(
+        '\n<form hx-post="{}" hx-confirm="{}" class="leave">'
+        '<button type="submit" class="link">{}</button></form>',
+        leave_url,
+        t["leave_confirm"],
+        t["leave"],
+    )
+
+
+def round_summary_html(summary: dict[str, Any], language: str | None = None) -> Markup:
+    """The round summary (``games/_round_summary.html``), memoised on what it shows: it stands on
+    every seat's board from a round's end until the next round gets going (in Speedone the whole
+    next round), and the template took longer than the rest of the frame."""
+    try:
+        key = (
+            language or get_language(),
+            _typed(summary["title"]),
+            _typed(summary["columns"]),
+            tuple((bool(r.get("winner")), _typed(r["cells"])) for r in summary["rows"]),
+        )
+        hash(key)
+    except (KeyError, TypeError, AttributeError):  # not the usual shape: rendered as it is
+        return Markup(render_to_string(_ROUND_SUMMARY, {"round_summary": summary}))
+    html = _SUMMARIES.get(key)
+    if html is None:
+        if len(_SUMMARIES) >= 512:
+            _SUMMARIES.clear()
+        html = _SUMMARIES[key] = Markup(
+            render_to_string(_ROUND_SUMMARY, {"round_summary": summary})
+        )
+    return html
+
+
+def _typed(values: Any) -> tuple[Any, ...]:
+    """Values with their types (a ``str`` and the ``Markup`` of the same text render differently
+    but are equal as keys)."""
+    if isinstance(values, str):
+        return (type(values), values)
+    return (*map(type, values), *values)
+
+
+_ROUND_SUMMARY = "games/_round_summary.html"
+#: the memo of ``round_summary_html`` (emptied when full)
+_SUMMARIES: dict[tuple[Any, ...], Markup] = {}
 
 
 _OOB = Markup(' hx-swap-oob="true"')
@@ -318,11 +401,11 @@ _EMPTY_FLASH = {
 }
 
 
-def seats_html(frame_seats: list[dict[str, Any]]) -> Markup:
+def seats_html(frame_seats: list[dict[str, Any]], language: str | None = None) -> Markup:
     """The seats strip of the frame (names, badges, counts, the game's per-seat stats and
     Karten-Info), built with ``games.html``: it is the largest part of every pushed board, and
     Django's template engine took three times as long for it."""
-    language = get_language()
+    language = language or get_language()
     out = Html()
     out('<section class="seats" aria-label="{}">', _frame_words(language)["seats"])
     for s in frame_seats:
@@ -440,11 +523,11 @@ _FOCUS = Markup(' tabindex="0"')
 _TURN_MARK = Markup('<span class="turn-mark" aria-hidden="true">▶</span> ')
 
 
-def ticker_html(lines: list[dict[str, str]]) -> Markup:
+def ticker_html(lines: list[dict[str, str]], language: str | None = None) -> Markup:
     """The move ticker (newest first). Every seat of a move gets the same one, so it is built once
     per move and process."""
     key = tuple((t["text"], t.get("by", ""), hasattr(t["text"], "__html__")) for t in lines)
-    return _ticker_html(get_language(), key)
+    return _ticker_html(language or get_language(), key)
 
 
 @lru_cache(maxsize=2048)

@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
-from games.html import Html, Markup, attr, h, join
+from games.html import Html, Markup, attr, esc, h, join
 from games.presenters.base import Frame, Presenter, action_json, word_table
 from games.speedone.info import card_info, hand_codes, requirement, sort_hand
 
@@ -178,6 +178,89 @@ def _words() -> dict[str, str]:
     }
 
 
+@lru_cache(maxsize=4096)
+def _center_html(
+    language: str | None,
+    direction: int,
+    draw_pile: int,
+    top_face: Markup,
+    top_info: Markup,
+    color_cls: str,
+    color_name: str,
+    pending: int | None,
+) -> Markup:
+    """The board's centre up to the demand: the same for every seat of a move."""
+    t = _words(language)
+    return h(
+        '<section class="center">\n<div class="direction" title="{}">{} {}</div>'
+        '\n<div class="piles">\n<div class="pile draw">\n<span class="card back">'
+        '<span class="sym">{}</span><span class="sub">{}</span>'
+        '</span>\n</div>\n<div class="pile discard has-info" tabindex="0">\n'
+        '{}\n{}\n</div>\n<div class="demand"><span class="chip {}"></span> {}{}</div>'
+        "\n</div>\n",
+        t["direction"],
+        "↻" if direction == 1 else "↺",
+        t["clockwise"] if direction == 1 else t["counter"],
+        draw_pile,
+        t["pile"],
+        top_face,
+        top_info,
+        color_cls,
+        color_name,
+        h(' <strong class="pending">+{}</strong>', pending) if pending else "",
+    )
+
+
+@lru_cache(maxsize=4096)
+def _hand_tools_html(
+    language: str | None,
+    sort_url: str,
+    sort_label: str,
+    sort_mode: int,
+    one_action: str | None,
+    draw_action: str | None,
+    pending: int | None,
+) -> Markup:
+    """The hand's tools (sort, ONE, draw) and the hand's opening: ``one_action`` and
+    ``draw_action`` only while the seat may call ONE or draw."""
+    t = _words(language)
+    out = Html()
+    out(
+        '<section class="hand-area" aria-label="{}" data-hand>\n'
+        '<div class="hand-tools">\n<button type="button" class="button secondary small" '
+        'hx-post="{}" hx-target="#board" hx-swap="outerHTML" id="sort" '
+        'title="{}">{} ({})</button>\n',
+        t["hand"],
+        sort_url,
+        sort_label,
+        t["sort"],
+        sort_mode,
+    )
+    if one_action is not None:
+        out(
+            '<button type="button" class="button one-button" id="one" '
+            'data-action="{}" data-key="o">ONE</button>',
+            one_action,
+        )
+    out("\n")
+    if draw_action is not None:
+        out(
+            '<button type="button" class="button secondary" id="draw" '
+            'data-action="{}" data-key="d">{}</button>',
+            draw_action,
+            _("%(n)s Karten ziehen") % {"n": pending} if pending else t["draw"],
+        )
+    out('\n</div>\n<ul class="hand" tabindex="-1">\n')
+    return out.markup()
+
+
+_CENTER_END = Markup("\n</section>\n")
+_HAND_END = Markup("\n</ul>\n</section>\n")
+#: the controls' actions (the same for every board)
+_DRAW_ACTION = action_json({"type": "draw"})
+_ONE_ACTION = action_json({"type": "one"})
+
+
 class SpeedonePresenter(Presenter):
     slug = "speedone"
 
@@ -231,69 +314,51 @@ class SpeedonePresenter(Presenter):
             "seat_stats": stats,
             "can_draw": "draw" in types,
             "can_one": "one" in types,
-            "draw_action": action_json({"type": "draw"}),
-            "one_action": action_json({"type": "one"}),
+            "draw_action": _DRAW_ACTION,
+            "one_action": _ONE_ACTION,
             "round_summary": self._round_summary(last, frame.names, language) if last else None,
         }
 
     def board_html(self, ctx: dict[str, Any]) -> Markup:
-        """Speedone's part of the frame: direction, piles, demand, the own hand."""
-        view, t = ctx["view"], _words(get_language())
+        """Speedone's part of the frame: direction, piles, demand, the own hand. Its pieces are
+        memoised (the centre is the same for every seat of a move, the hand tools for most moves,
+        the hand cards are ``hand_card_html``'s): it is rendered for every seat on every move."""
+        view = ctx["view"]
+        language = ctx.get("language") or get_language()
         pending = view.get("pending")
         top = ctx["top"]
-        out = Html()
-        out(
-            '<section class="center">\n<div class="direction" title="{}">{} {}</div>'
-            '\n<div class="piles">\n<div class="pile draw">\n<span class="card back">'
-            '<span class="sym">{}</span><span class="sub">{}</span>'
-            '</span>\n</div>\n<div class="pile discard has-info" tabindex="0">\n'
-            '{}\n{}\n</div>\n<div class="demand"><span class="chip {}"></span> {}{}</div>'
-            "\n</div>\n",
-            t["direction"],
-            "↻" if view["direction"] == 1 else "↺",
-            t["clockwise"] if view["direction"] == 1 else t["counter"],
-            view["draw_pile"],
-            t["pile"],
-            top["face_html"],
-            top["info_html"],
-            ctx["color_cls"],
-            ctx["color_name"],
-            h(' <strong class="pending">+{}</strong>', pending) if pending else "",
-        )
+        parts = [
+            _center_html(
+                language,
+                view["direction"],
+                view["draw_pile"],
+                top["face_html"],
+                top["info_html"],
+                ctx["color_cls"],
+                ctx["color_name"],
+                pending,
+            )
+        ]
         requirement = ctx["requirement"]
         if requirement and ctx["match"].status == "running":
-            out('<p class="requirement" id="requirement">{}</p>', requirement["text"])
-        out("\n</section>\n")
+            parts.append(h('<p class="requirement" id="requirement">{}</p>', requirement["text"]))
+        parts.append(_CENTER_END)
         if ctx["me"]:
-            out(
-                '<section class="hand-area" aria-label="{}" data-hand>\n'
-                '<div class="hand-tools">\n<button type="button" class="button secondary small" '
-                'hx-post="{}" hx-target="#board" hx-swap="outerHTML" id="sort" '
-                'title="{}">{} ({})</button>\n',
-                t["hand"],
-                ctx["urls"]["sort"],
-                ctx["sort_label"],
-                t["sort"],
-                ctx["sort_mode"],
+            can_draw = ctx["can_draw"]
+            parts.append(
+                _hand_tools_html(
+                    language,
+                    ctx["urls"]["sort"],
+                    ctx["sort_label"],
+                    ctx["sort_mode"],
+                    ctx["one_action"] if ctx["can_one"] else None,
+                    ctx["draw_action"] if can_draw else None,
+                    pending if can_draw else None,
+                )
             )
-            if ctx["can_one"]:
-                out(
-                    '<button type="button" class="button one-button" id="one" '
-                    'data-action="{}" data-key="o">ONE</button>',
-                    ctx["one_action"],
-                )
-            out("\n")
-            if ctx["can_draw"]:
-                out(
-                    '<button type="button" class="button secondary" id="draw" '
-                    'data-action="{}" data-key="d">{}</button>',
-                    ctx["draw_action"],
-                    _("%(n)s Karten ziehen") % {"n": pending} if pending else t["draw"],
-                )
-            out('\n</div>\n<ul class="hand" tabindex="-1">\n')
-            out.add(*ctx["hand"])
-            out("\n</ul>\n</section>\n")
-        return out.markup()
+            parts += [c if type(c) is Markup else esc(c) for c in ctx["hand"]]
+            parts.append(_HAND_END)
+        return Markup("".join(parts))
 
     def _round_summary(
         self, last: dict[str, Any], names: list[str], language: str | None
