@@ -1,7 +1,7 @@
 """The games of the site, in the site's order: the one list.
 
 Each entry is a package ``games/<slug>/`` that holds everything of that game: its pure engine
-(``engine/``), its presenter and board templates, its definition (``game.py``: ``GAME``, the
+(``engine/``), its presenter (the board), its definition (``game.py``: ``GAME``, the
 overrides of the platform's defaults) and its extra pages. Adding a game is one new package plus
 one line here. This module imports nothing, so settings and the pure engine layer can read it.
 """
