@@ -38,7 +38,7 @@ def _live_or_404(slug: str) -> GameDef:
     return registry.live_game(slug)
 
 
-def _require_player(request: HttpRequest) -> Player | HttpResponse:
+def require_player(request: HttpRequest) -> Player | HttpResponse:
     player = current_player(request)
     if player is None:
         messages.info(request, _("Bitte melde dich an, um zu spielen."))
@@ -46,7 +46,7 @@ def _require_player(request: HttpRequest) -> Player | HttpResponse:
     return player
 
 
-def _back(request: HttpRequest, url: str) -> HttpResponse:
+def back_to(request: HttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
@@ -89,7 +89,7 @@ def room(request: HttpRequest, game: str) -> HttpResponse:
 @require_POST
 def solo(request: HttpRequest, game: str) -> HttpResponse:
     _live_or_404(game)
-    player = _require_player(request)
+    player = require_player(request)
     if isinstance(player, HttpResponse):
         return player
     try:
@@ -107,7 +107,7 @@ def solo(request: HttpRequest, game: str) -> HttpResponse:
 @require_POST
 def create_table(request: HttpRequest, game: str) -> HttpResponse:
     _live_or_404(game)
-    player = _require_player(request)
+    player = require_player(request)
     if isinstance(player, HttpResponse):
         return player
     engine = get_engine(game)
@@ -203,7 +203,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
     t = get_object_or_404(Table, pk=table_id)
     registry.live_game(t.game)
-    player = _require_player(request)
+    player = require_player(request)
     if isinstance(player, HttpResponse):
         return player
     try:
@@ -211,7 +211,7 @@ def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
             services.join(t, player)
         elif op == "leave":
             services.leave_table(t, player)
-            return _back(request, reverse("lobby:room", args=[t.game]))
+            return back_to(request, reverse("lobby:room", args=[t.game]))
         elif op == "ready":
             services.set_ready(t, player, request.POST.get("ready") == "1")
         elif op == "settings":

@@ -44,7 +44,6 @@ RULES = {
     ),
     "doppelladung": ("Doppelladung", "Zwei Karten unter einer Ansage; ein Zweifel prüft beide."),
 }
-FEATURE_TEXT = {"number": "die Zahl", "spice": "das Gewürz", "exact": "„Stimmt genau!“"}
 END_TEXT = {
     "krug2": "{who} hat den zweiten Gewürzkrug – gewonnen!",
     "krug3": "Der dritte Gewürzkrug ist vergeben – die Partie ist aus.",

@@ -4,28 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
-from accounts.identity import Player, current_player
+from accounts.identity import current_player
 from games import registry
 from games.actions import ActionRejected
 from games.speedbasar.journey import stations as journey
-
-
-def _require_player(request: HttpRequest) -> Player | HttpResponse:
-    player = current_player(request)
-    if player is None:
-        messages.info(request, _("Bitte melde dich an, um zu spielen."))
-        return redirect(f"{reverse('accounts:login')}?next={request.path}")
-    return player
-
-
-def _back(request: HttpRequest, url: str) -> HttpResponse:
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+from lobby.views import back_to, require_player
 
 
 def journey_map(request: HttpRequest) -> HttpResponse:
@@ -56,15 +44,15 @@ def journey_station(request: HttpRequest, slug: str) -> HttpResponse:
     if target is None:
         raise Http404(_("Diese Station gibt es nicht."))
     if request.method == "POST":
-        player = _require_player(request)
+        player = require_player(request)
         if isinstance(player, HttpResponse):
             return player
         try:
             match = journey.start_station(player, slug)
         except ActionRejected as exc:
             messages.error(request, exc.message)
-            return _back(request, reverse("journey:map"))
-        return _back(request, reverse("games:match", args=[match.pk]))
+            return back_to(request, reverse("journey:map"))
+        return back_to(request, reverse("games:match", args=[match.pk]))
     player = current_player(request)
     entry = next(s for s in journey.overview(player) if s["station"] == target)
     after = journey.next_station(target)
