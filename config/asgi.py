@@ -13,15 +13,27 @@ collector freed the dead thread's ``DatabaseWrapper`` (it sits in reference cycl
 collector held back, a burst of page loads kept one idle PostgreSQL session per request and ran
 into "too many clients". ``close_request_connections`` closes them as the request finishes. The
 socket consumers' database threads (``games.consumers.db``) live on and keep theirs.
+
+A socket handshake on a path without a socket (``/ws/``, ``/``, a typo) is closed before it is
+accepted (``refuse_socket``: the server answers 403) instead of reaching the end of Channels'
+``URLRouter``, whose ``ValueError("No route found")`` was a 500 with a traceback in the log.
+
+Behind reverse proxies (``FORWARDED_ALLOW_IPS``) uvicorn checks ``X-Forwarded-For`` itself
+(``config/serve_uvicorn.py``); daphne serves ``behind_proxies``, the same check (uvicorn's
+``ProxyHeadersMiddleware``) for exactly those addresses – daphne's own ``--proxy-headers`` would
+believe the header from every peer.
 """
 
 import gc
 import os
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from django.core.asgi import get_asgi_application
 from django.core.handlers.asgi import ASGIHandler
 from django.core.signals import request_finished
 from django.db import connections
+from django.urls import re_path
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
@@ -43,14 +55,42 @@ request_finished.connect(
     close_request_connections, sender=ASGIHandler, dispatch_uid="config.asgi.close_request"
 )
 
+
+async def refuse_socket(
+    scope: dict[str, Any],
+    receive: Callable[[], Awaitable[dict[str, Any]]],
+    send: Callable[[dict[str, Any]], Awaitable[None]],
+) -> None:
+    """The last socket route: a handshake on any other path is refused (closed before accept,
+    which daphne and uvicorn answer with 403); nothing else is read from the socket."""
+    message = await receive()
+    if message["type"] == "websocket.connect":
+        await send({"type": "websocket.close", "code": 4404})
+
+
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(URLRouter([*websocket_urlpatterns, re_path(r"", refuse_socket)]))
         ),
     }
 )
+
+
+def _behind_proxies() -> object:
+    """``application`` believing ``X-Forwarded-For`` from ``FORWARDED_ALLOW_IPS`` only (none
+    when unset: then it is ``application`` itself)."""
+    from django.conf import settings
+
+    if not settings.FORWARDED_ALLOW_IPS:
+        return application
+    from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+    return ProxyHeadersMiddleware(application, trusted_hosts=settings.FORWARDED_ALLOW_IPS)
+
+
+behind_proxies = _behind_proxies()
 
 gc.freeze()
 gc.set_threshold(int(os.environ.get("GC_THRESHOLD") or 20_000), *gc.get_threshold()[1:])

@@ -186,13 +186,24 @@ def asgi_server() -> str:
     return name
 
 
+def forwarded_allow_ips() -> list[str]:
+    """``FORWARDED_ALLOW_IPS``: the reverse proxies whose ``X-Forwarded-For`` is believed
+    (comma-separated addresses or networks). Unset or empty: none – the peer is the client, so a
+    client cannot choose the address the login limit counts (uvicorn alone would believe
+    127.0.0.1)."""
+    return [a.strip() for a in os.environ.get("FORWARDED_ALLOW_IPS", "").split(",") if a.strip()]
+
+
 def web_args(fd: int, server: str | None = None) -> list[str]:
     """The command line of one web process accepting on the inherited socket ``fd``."""
     server = server or asgi_server()
     if server == "uvicorn":
         # not ``uvicorn --fd``: it would treat our TCP socket as AF_UNIX (config/serve_uvicorn.py)
         return [PY, "-m", "config.serve_uvicorn", "--fd", str(fd), "config.asgi:application"]
-    return [str(Path(PY).parent / "daphne"), "--fd", str(fd), "config.asgi:application"]
+    # daphne's ``--proxy-headers`` would believe every peer: behind proxies it serves the
+    # application wrapped in the check of exactly ``FORWARDED_ALLOW_IPS`` (config/asgi.py)
+    app = "config.asgi:behind_proxies" if forwarded_allow_ips() else "config.asgi:application"
+    return [str(Path(PY).parent / "daphne"), "--fd", str(fd), app]
 
 
 def envflag(name: str, default: bool = True) -> bool:

@@ -12,6 +12,9 @@ no per-message deflate (daphne/autobahn does not compress either; a deflate cont
 100 KB per socket), ``ASGI_THREADS`` threads for the ORM work (daphne reads the same variable).
 uvloop and httptools come with ``uvicorn[standard]``; the websocket protocol is uvicorn's
 sans-I/O implementation on the ``websockets`` package.
+
+Proxy headers: ``X-Forwarded-For`` is believed only from the addresses in ``FORWARDED_ALLOW_IPS``,
+and only when it is set (``config.launch.forwarded_allow_ips``); otherwise the peer is the client.
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ def main(argv: list[str]) -> int:
 
     import uvicorn
 
+    from config.launch import forwarded_allow_ips
+
+    proxies = forwarded_allow_ips()
     sock = socket.socket(fileno=args.fd)  # family and type from the kernel
     config = uvicorn.Config(
         args.app,
@@ -39,7 +45,10 @@ def main(argv: list[str]) -> int:
         access_log=False,
         log_level=os.environ.get("UVICORN_LOG_LEVEL", "warning"),
         ws_per_message_deflate=False,
-        proxy_headers=True,  # X-Forwarded-For only from FORWARDED_ALLOW_IPS (default 127.0.0.1)
+        # X-Forwarded-For only from exactly FORWARDED_ALLOW_IPS; unset: from nobody (uvicorn's
+        # own default would believe 127.0.0.1, so any local client chose its address)
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
         timeout_graceful_shutdown=int(float(os.environ.get("STOP_TIMEOUT", "10")) / 2) or 1,
     )
     server = uvicorn.Server(config)

@@ -209,6 +209,8 @@ ROUND_PAUSE = float(os.environ.get("ROUND_PAUSE", "4"))  # seconds to read a rou
 HEARTBEAT_SECONDS = float(os.environ.get("HEARTBEAT_SECONDS", "20"))  # match socket presence beat
 # seconds after which an open table whose people are all offline drops out of the lobby list
 TABLE_ABANDON_GRACE = envint("TABLE_ABANDON_GRACE", 300)
+# running solo games (daily and Händlerreise included) one person may have at once
+MAX_RUNNING_SOLO = envint("MAX_RUNNING_SOLO", 3)
 
 # -- auth ------------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -224,6 +226,9 @@ LOGOUT_REDIRECT_URL = "home"
 LOGIN_RATE_LIMIT = envint("LOGIN_RATE_LIMIT", 5)
 LOGIN_RATE_LIMIT_ADDRESS = envint("LOGIN_RATE_LIMIT_ADDRESS", 30)
 LOGIN_RATE_WINDOW = envint("LOGIN_RATE_WINDOW", 300)  # seconds; also the lockout
+# reverse proxies whose X-Forwarded-For the web server believes (the client address the login limit
+# counts); empty: none – every peer is the client, a forwarded header is ignored
+FORWARDED_ALLOW_IPS = envlist("FORWARDED_ALLOW_IPS", "")
 STARTING_GRANT = envint("STARTING_GRANT", 500)  # Taler for a new account
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

@@ -2,18 +2,25 @@
 
 A generated corpus of broken frames goes to the match and lobby sockets, and broken form posts go
 to every POST endpoint of a match and a table (as the seated person, as a stranger and
-anonymously)."""
+anonymously). Strings that are no Unicode text (a JSON-escaped lone surrogate, ``"\\ud800"``)
+are refused like any other broken move, and socket handshakes on paths without a socket are
+closed cleanly by the real web servers (daphne and uvicorn), never answered with a 500."""
 
 from __future__ import annotations
 
 import json
 import random
+import socket as sockets
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
 
 from accounts.bots import bots_of
+from config.launch import ROOT
 from games import actions
 from games.actions import SeatSpec
 from games.models import Match
@@ -21,6 +28,13 @@ from lobby.models import Table
 from tests.sockets import cookie_for, frames_until, socket
 
 DEEP = "[" * 100_000 + "]" * 100_000
+#: JSON-escaped lone surrogates: valid JSON, but the strings are no Unicode text (not encodable)
+SURROGATE_FRAMES = [
+    '{"type": "play", "card": "\\ud800", "version": 0}',
+    '{"type": "\\udfff", "version": 0}',
+    '{"type": "lay", "cards": ["\\ud800"], "spice": "R", "number": 1, "version": 0}',
+    '{"type": "draw", "\\ud800": 1, "version": 0}',
+]
 
 
 def frames() -> list[str | bytes]:
@@ -45,6 +59,7 @@ def frames() -> list[str | bytes]:
         json.dumps({"type": "x" * 5000, "version": 0}),
         json.dumps({f"k{i}": i for i in range(50)} | {"type": "draw", "version": 0}),
         b"\x00\x01binary",
+        *SURROGATE_FRAMES,
     ]
     for _ in range(30):
         junk = "".join(rng.choice('{}[]":,0123456789abc²\\') for _ in range(rng.randint(1, 40)))
@@ -61,6 +76,8 @@ POSTS = [
     {"action": "kein json", "version": "0"},
     {"action": '{"type": "play", "card": {"a": 1}}', "version": "0"},
     {"action": "[]", "version": "0"},
+    {"action": '{"type": "play", "card": "\\ud800"}', "version": "0"},
+    {"action": '{"type": "\\ud800"}', "version": "0"},
 ]
 TABLE_POSTS = [
     {"user": "abc"},
@@ -148,3 +165,147 @@ def test_broken_posts_never_reach_a_500_and_change_nothing(alice, bob, bots):
     assert (match.version, match.state) == before and not match.moves.exists()
     table.refresh_from_db()
     assert table.status == Table.Status.OPEN and not table.matches.exists()
+
+
+#: a Speedbasar lay whose card is a lone surrogate (found by probing: a 500 while the refusal
+#: quoted the card, and over the socket an answer that never arrived)
+SURROGATE_LAY = '{"type": "lay", "cards": ["\\ud800"], "spice": "R", "number": 1}'
+
+
+def _basar_match(alice, bob) -> Match:
+    """Alice, Bob and a third (human) seat; a seed where one of the first two lays first."""
+    from django.contrib.auth import get_user_model
+
+    from games.engines.base import get_engine
+
+    carol = get_user_model().objects.create_user("Carol", password="pw")
+    engine = get_engine("speedbasar")
+    options = engine.validate_options(None, 3)
+    seed = next(s for s in range(100) if engine.actors(engine.new_game(3, options, s)) & {0, 1})
+    seats = [
+        SeatSpec("Alice", user=alice),
+        SeatSpec("Bob", user=bob),
+        SeatSpec("Carol", user=carol),
+    ]
+    return actions.start_match("speedbasar", seats, seed=seed)
+
+
+@pytest.mark.django_db
+def test_a_lone_surrogate_card_is_refused_over_post(alice, bob):
+    match = _basar_match(alice, bob)
+    for user in (alice, bob):  # whoever is on turn reaches the card check
+        c = Client()
+        c.force_login(user)
+        r = c.post(
+            f"/partie/{match.pk}/zug/",
+            {"action": SURROGATE_LAY, "version": str(match.version)},
+            HTTP_HX_REQUEST="true",
+        )
+        assert r.status_code == 200, r.status_code
+        assert "Unbekannter Zug" in r.content.decode(), r.content.decode()[:500]
+    after = Match.objects.get(pk=match.pk)
+    assert after.version == match.version and not after.moves.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lone_surrogate_card_is_refused_over_the_socket(alice, bob):
+    match = _basar_match(alice, bob)
+
+    async def scenario() -> None:
+        for user in (alice, bob):
+            comm = socket(f"/ws/partie/{match.pk}/", await _cookie(user))
+            assert (await comm.connect())[0]
+            await comm.receive_from(timeout=5)
+            frame = SURROGATE_LAY[:-1] + f', "version": {match.version}}}'
+            await comm.send_to(text_data=frame)
+            answers = await frames_until(comm, lambda f: 'role="alert"' in f, timeout=5)
+            assert "Unbekannter Zug" in answers[-1]
+            # still open: a refused move gets its answer
+            await comm.send_json_to({"type": "teleport", "version": 0})
+            assert "flash" in await comm.receive_from(timeout=5)
+            await comm.disconnect()
+
+    async_to_sync(scenario)()
+    after = Match.objects.get(pk=match.pk)
+    assert after.version == match.version and not after.moves.exists()
+
+
+async def _cookie(user) -> bytes:
+    from asgiref.sync import sync_to_async
+
+    return await sync_to_async(cookie_for)(user)
+
+
+# -- socket handshakes on paths without a socket, against the real web servers ------------------
+
+UNKNOWN_SOCKET_PATHS = [
+    "/ws/",
+    "/ws/nothing/",
+    "/",
+    "/ws/partie/abc/",
+    "/ws/lobby/%ff/",
+    "/ws/lobby/nothing/",
+]
+
+
+@pytest.fixture(scope="module", params=["daphne", "uvicorn"])
+def web_server(
+    request: pytest.FixtureRequest,
+    live_server_env: dict[str, str],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[int, Path]]:
+    """One web process started as ``make run`` starts it (``config.launch.web_args`` on an
+    inherited listening socket): its port and its log."""
+    from config.launch import free_port, listen, stop, web_args
+    from tests.conftest import _wait_port
+
+    port = free_port()
+    sock = listen(port)
+    log_path = tmp_path_factory.mktemp("web") / f"{request.param}.log"
+    with open(log_path, "wb") as log_file:
+        proc = subprocess.Popen(
+            web_args(sock.fileno(), request.param),
+            cwd=str(ROOT),
+            env={**live_server_env, "DEBUG": "1"},
+            pass_fds=(sock.fileno(),),
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        _wait_port(port, proc)
+        yield port, log_path
+    finally:
+        sock.close()
+        stop([proc], timeout=10)
+
+
+def _handshake(port: int, path: str) -> str:
+    """The status line a WebSocket upgrade request on ``path`` gets."""
+    request = (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        f"Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{port}\r\n\r\n"
+    )
+    with sockets.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(request.encode())
+        data = b""
+        while b"\r\n" not in data:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    return data.split(b"\r\n", 1)[0].decode("latin-1")
+
+
+@pytest.mark.timeout(120)
+def test_handshakes_on_unknown_paths_are_closed_cleanly(web_server: tuple[int, Path]) -> None:
+    port, log_path = web_server
+    for path in UNKNOWN_SOCKET_PATHS:
+        status = _handshake(port, path)
+        # refused (a close before accept: 403 from daphne and uvicorn), never a server error
+        assert status.startswith("HTTP/1.1 403"), (path, status)
+    # a real socket path still upgrades (the lobby of a game: open to anyone)
+    assert _handshake(port, "/ws/lobby/speedone/").startswith("HTTP/1.1 101")
+    log = log_path.read_text(errors="replace")
+    assert "Traceback" not in log and "No route found" not in log, log[-3000:]

@@ -258,7 +258,11 @@ def _lost_race(match: Match, version: int) -> bool:
 
 def parse_action(raw: Any) -> Action:
     """An action from a client: a dict of plain values (anything else is rejected). The engine
-    decides legality; this only refuses shapes no engine accepts."""
+    decides legality; this only refuses shapes no engine accepts.
+
+    Strings must be Unicode text: JSON may escape a lone surrogate (``"\\ud800"``), which Python
+    decodes into a ``str`` that cannot be encoded as UTF-8. An engine's refusal quoting such a
+    card could then neither be sent over the socket nor answered to a POST (a 500)."""
     if not isinstance(raw, dict):
         raise ActionRejected(_("Unbekannter Zug."))
     action = {
@@ -269,7 +273,24 @@ def parse_action(raw: Any) -> Action:
     for key, value in action.items():
         if not isinstance(key, str) or not _plain(value):
             raise ActionRejected(_("Unbekannter Zug."))
+        if not _text(key) or not all(_text(v) for v in _strings(value)):
+            raise ActionRejected(_("Unbekannter Zug: er enthält ungültige Zeichen."))
     return action
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def _text(value: str) -> bool:
+    """Unicode text: no lone surrogates (the only ``str`` UTF-8 cannot encode)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _plain(value: Any) -> bool:
