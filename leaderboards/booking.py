@@ -5,8 +5,9 @@ transaction: if that transaction rolls back, so does the booking; if it is sent 
 the second time books nothing (unique (match, user) and an existence check).
 
 This module is the one writer of ``Seat.leaderboard_points`` (what the end screen shows a seat is
-worth: the booked points, or nothing for a bot, a guest's game or a practice replay; ``void_match``
-clears them); the finishing code writes places, scores and payouts only.
+worth: the booked points, or nothing for a bot, a guest's game or a practice replay; a seat the
+computer finished after its person left is worth its leaving penalty alone, or nothing without one;
+``void_match`` clears them); the finishing code writes places, scores and payouts only.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.utils import timezone
 
 from leaderboards.calendar import BERLIN
 from leaderboards.models import ALL_TIME, LeaderboardEntry, LeaderboardTotal
-from leaderboards.points import seat_points
+from leaderboards.points import computer_finished, seat_points
 
 log = logging.getLogger("speedgames.leaderboards")
 
@@ -36,14 +37,20 @@ def period_of(month: date) -> str:
     return f"{month:%Y-%m}"
 
 
-def counts_for(seat: Any) -> bool:
-    """Registered humans only: never a guest, never a bot (bots are users with ``is_bot``)."""
+def registered(seat: Any) -> bool:
+    """A registered human's seat: never a guest, never a bot (bots are users with ``is_bot``)."""
     return bool(
         seat.is_human
         and seat.user_id is not None
         and seat.guest_id is None
         and not getattr(seat.user, "is_bot", False)
     )
+
+
+def counts_for(seat: Any) -> bool:
+    """Registered humans who played their seat to the end themselves: points (with the seed's
+    leaving penalty for a seat taken back after leaving), rating, personal bests and Erfolge."""
+    return registered(seat) and not computer_finished(seat)
 
 
 def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
@@ -61,11 +68,12 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
         return []
     month = month_of(match.finished)
     booked = []
-    # the end screen shows what each person's seat is worth under these rules; bots get none
+    # the end screen shows what each person's seat is worth under these rules; bots get none, a
+    # seat the computer finished only its leaving penalty (nothing at all without one)
     worth = {s.pk: seat_points(match, s, seats, result) for s in seats}
-    _show_points(seats, {s.pk: worth[s.pk][0] if counts_for(s) else None for s in seats})
+    _show_points(seats, {s.pk: worth[s.pk][0] if _books(s, worth[s.pk]) else None for s in seats})
     for seat in seats:
-        if not counts_for(seat):
+        if not _books(seat, worth[seat.pk]):
             continue
         points, penalty = worth[seat.pk]
         try:
@@ -87,6 +95,12 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
     if booked:
         log.info("leaderboard booked match=%s entries=%s", match.pk, len(booked))
     return booked
+
+
+def _books(seat: Any, worth: tuple[int, int]) -> bool:
+    """Whether the seat gets an entry: a person who played to the end, or one who left the
+    computer to finish and owes a leaving penalty (the penalty alone is booked)."""
+    return counts_for(seat) or (registered(seat) and worth[1] != 0)
 
 
 def _show_points(seats: list[Any], points: dict[int, int | None]) -> None:

@@ -5,6 +5,9 @@ place points against the table (+3 for every player you finish ahead of, −3 fo
 of you, tied players count nothing), or the engine's own ``Result.leaderboard`` where a game's
 rules count differently – and ``leave_penalty(match, seat, seats)`` for a person who left the
 running match (by default −10 after more than two minutes).
+
+A seat the computer played to the end after its person left (``booking.computer_finished``) is
+worth its leaving penalty only: the computer's play is never booked to a person.
 """
 
 from __future__ import annotations
@@ -15,7 +18,14 @@ from games import registry
 from games.definition import LATE_LEAVE, LEAVE_PENALTY, PLACE_STEP
 from games.definition import place_points as _place_points
 
-__all__ = ["LATE_LEAVE", "LEAVE_PENALTY", "PLACE_STEP", "place_points", "seat_points"]
+__all__ = [
+    "LATE_LEAVE",
+    "LEAVE_PENALTY",
+    "PLACE_STEP",
+    "computer_finished",
+    "place_points",
+    "seat_points",
+]
 
 
 def place_points(places: list[int], seat: int, step: int = PLACE_STEP) -> int:
@@ -23,8 +33,19 @@ def place_points(places: list[int], seat: int, step: int = PLACE_STEP) -> int:
     return _place_points({"places": places}, seat, step)
 
 
+def computer_finished(seat: Any) -> bool:
+    """The person left („Partie verlassen“ or gone too long: ``left_at``) and the computer still
+    played the seat at the end (``bot_strength``; „Ich bin wieder da“ clears it). What the
+    computer played is not the person's: no points but a leaving penalty, no rating, no personal
+    best, no daily rank, no Erfolge."""
+    return bool(seat.is_human and seat.left_at is not None and seat.bot_strength)
+
+
 def seat_points(match: Any, seat: Any, seats: list[Any], result: dict[str, Any]) -> tuple[int, int]:
-    """``(points, penalty)`` of one seat; ``points`` already includes the penalty."""
+    """``(points, penalty)`` of one seat; ``points`` already includes the penalty (and is only the
+    penalty where the computer finished the seat)."""
     game = registry.get(match.game)
     penalty = game.leave_penalty(match, seat, seats)
+    if computer_finished(seat):
+        return penalty, penalty
     return game.points(result, seat.index) + penalty, penalty

@@ -14,8 +14,12 @@ from games.models import Match, Seat
 from games.registry import BY_SLUG, GAMES
 from leaderboards import daily
 from leaderboards.models import DailyAttempt
+from leaderboards.points import computer_finished
 
 STRENGTHS = ("leicht", "normal", "stark")
+#: the person's own seats: not one the computer played to the end after they left
+#: (``leaderboards.points.computer_finished``; a seat taken back has no ``bot_strength``)
+PLAYED_THROUGH = Q(left_at__isnull=True) | Q(bot_strength="")
 DAILY_HISTORY = 14
 
 
@@ -38,8 +42,8 @@ class Best:
 
 
 def personal_bests(user: User) -> list[Best]:
-    """Per game and bot strength of finished solo games: the best result (of the measure the
-    game's definition names: its ``PersonalBest``), games and wins."""
+    """Per game and bot strength of finished solo games the person played to the end: the best
+    result (of the measure the game's definition names: its ``PersonalBest``), games and wins."""
     strength = Subquery(
         Seat.objects.filter(match=OuterRef("match"), is_human=False)
         .exclude(bot_strength="")
@@ -47,7 +51,11 @@ def personal_bests(user: User) -> list[Best]:
     )
     rows = (
         Seat.objects.filter(
-            user=user, is_human=True, match__solo=True, match__status=Match.Status.FINISHED
+            PLAYED_THROUGH,
+            user=user,
+            is_human=True,
+            match__solo=True,
+            match__status=Match.Status.FINISHED,
         )
         .annotate(strength=strength)
         .values("match__game", "strength")
@@ -72,8 +80,15 @@ def personal_bests(user: User) -> list[Best]:
 
 def new_best(match: Match, seat: Seat) -> str | None:
     """On the end screen of a solo game: a new personal best against this bot strength at this
-    number of players (Speedtrödel's Rekordjagd; the same for every game)."""
-    if not match.solo or seat.user_id is None or seat.score is None or daily.is_daily(match):
+    number of players (Speedtrödel's Rekordjagd; the same for every game). Never for a seat the
+    computer finished."""
+    if (
+        not match.solo
+        or seat.user_id is None
+        or seat.score is None
+        or computer_finished(seat)
+        or daily.is_daily(match)
+    ):
         return None
     strength = next((s.bot_strength for s in match.seats.all() if not s.is_human), "")
     measure = BY_SLUG[match.game].best
@@ -82,6 +97,7 @@ def new_best(match: Match, seat: Seat) -> str | None:
         return None
     earlier = (
         Seat.objects.filter(
+            PLAYED_THROUGH,
             user_id=seat.user_id,
             is_human=True,
             match__solo=True,

@@ -3,7 +3,10 @@
 Every seat with an account is rated – registered people and the site's bots (the bots anchor the
 scale, so solo games mean something); the table lists people only. Places come from the result;
 in Speedone's partner mode the partners form a team. Guests' matches are never rated, nor daily
-practice games (the same rule as the leaderboard). Voiding a booking does not undo a rating.
+practice games (the same rule as the leaderboard). A seat the computer finished after its person
+left (``points.computer_finished``) is not rated – the computer's play is not the person's – and a
+match without a person who played to the end rates nobody (not even its bots). Voiding a booking
+does not undo a rating.
 """
 
 from __future__ import annotations
@@ -14,14 +17,19 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from leaderboards.models import Rating
+from leaderboards.points import computer_finished
 
 MODEL = PlackettLuce()
 TOP = 20
 
 
 def rate_match(match: Any, seats: list[Any]) -> list[Rating]:
-    rated = [s for s in seats if s.user_id is not None and s.guest_id is None]
-    if len(rated) < 2:
+    rated = [
+        s
+        for s in seats
+        if s.user_id is not None and s.guest_id is None and not computer_finished(s)
+    ]
+    if len(rated) < 2 or all(not s.is_human for s in rated):
         return []
     result = match.result or {}
     places = result["places"]

@@ -12,9 +12,11 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.bots import bots_of
 from accounts.identity import Player
+from accounts.models import Guest, User
 from games.actions import ActionRejected, SeatSpec, start_match
 from games.engines.base import InvalidOptions, get_engine
 from games.models import Match
@@ -285,6 +287,7 @@ def start_solo(
             % {"lo": engine.min_players - 1, "hi": engine.max_players - 1}
         )
     with transaction.atomic():
+        _check_solo_limit(player)
         table = Table(
             game=game, solo=True, seats=bots + 1, bot_strength=strength, stake=0, deck=deck
         )
@@ -302,6 +305,39 @@ def start_solo(
         table.save()
         Member.objects.create(table=table, user=player.user, guest=player.guest, is_opener=True)
         return start(table, player, seed=seed)
+
+
+def _check_solo_limit(player: Player) -> None:
+    """At most ``MAX_RUNNING_SOLO`` running solo games per person (a game left to the computer
+    runs, and counts, until it ends). The person's row is locked first, so two starts at once
+    cannot both pass the count."""
+    limit = int(getattr(site, "MAX_RUNNING_SOLO", 3))
+    if player.user is not None:
+        User.objects.select_for_update().filter(pk=player.user.pk).first()
+        mine = {"seats__user": player.user}
+    elif player.guest is not None:
+        Guest.objects.select_for_update().filter(pk=player.guest.pk).first()
+        mine = {"seats__guest": player.guest}
+    else:
+        return
+    running = (
+        Match.objects.filter(solo=True, status=Match.Status.RUNNING, seats__is_human=True, **mine)
+        .distinct()
+        .count()
+    )
+    if running >= limit:
+        raise ActionRejected(
+            ngettext(
+                "Du hast schon %(n)d laufende Solo-Partie – mehr als %(n)d gleichzeitig geht nicht. "
+                "Spiele sie zu Ende (eine verlassene Partie spielt der Computer zu Ende) und "
+                "starte dann die nächste.",
+                "Du hast schon %(n)d laufende Solo-Partien – mehr als %(n)d gleichzeitig gehen "
+                "nicht. Spiele eine davon zu Ende (eine verlassene Partie spielt der Computer zu "
+                "Ende) und starte dann die nächste.",
+                limit,
+            )
+            % {"n": limit}
+        )
 
 
 def match_finished(match: Match) -> None:

@@ -77,8 +77,12 @@ def play_out(match: Match, seat: int = 0, card: str = "R1") -> Match:
     return match
 
 
-def left(match: Match, index: int, after: timedelta) -> None:
-    match.seats.filter(index=index).update(left_at=match.created + after, bot_strength="normal")
+def left(match: Match, index: int, after: timedelta, *, came_back: bool = False) -> None:
+    """The person of seat ``index`` left ``after`` the start: the computer plays the seat to the
+    end, or (``came_back``: „Ich bin wieder da“) the person took it back."""
+    match.seats.filter(index=index).update(
+        left_at=match.created + after, bot_strength="" if came_back else "normal"
+    )
 
 
 def long_ago(minutes: int) -> Any:

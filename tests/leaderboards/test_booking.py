@@ -100,9 +100,21 @@ def test_speedone_leaving_after_two_minutes_costs_ten_before_it_nothing(bots):
     left(match, 1, timedelta(minutes=5))  # Bert left late
     left(match, 2, timedelta(seconds=90))  # Cora left early
     match = play_out(match)
-    assert booked(match) == {"Anna": 10, "Bert": -15, "Cora": -5}
+    # the computer finished both seats: Bert books the penalty alone, Cora nothing at all
+    assert booked(match) == {"Anna": 10, "Bert": -10}
     entry = LeaderboardEntry.objects.get(match=match, user=b)
     assert entry.penalty == -10
+
+
+@pytest.mark.django_db
+def test_speedone_a_seat_taken_back_counts_with_the_penalty_for_leaving(bots):
+    a, b, c = users("Anna", "Bert", "Cora")
+    match = start("speedone", [SeatSpec(u.username, user=u) for u in (a, b, c)])
+    speedone_last_round(match, hands=[["R1"], ["Y8"], ["Y9"]], scores=[0, 195, 0], round_points=[])
+    left(match, 1, timedelta(minutes=5), came_back=True)
+    left(match, 2, timedelta(seconds=90), came_back=True)
+    match = play_out(match)
+    assert booked(match) == {"Anna": 10, "Bert": -15, "Cora": -5}
 
 
 @pytest.mark.django_db
@@ -121,18 +133,23 @@ def test_speedtroedel_uses_final_points_plus_place_bonus_and_penalises_leaving_p
     a, b, c = users("Anna", "Bert", "Cora")
     match = start("speedtroedel", [SeatSpec(u.username, user=u) for u in (a, b, c)])
     left(match, 2, timedelta(seconds=30))  # with other people at the table: −10 at any time
-    # engine: max(0, score) + bonus 10/5/2
+    # engine: max(0, score) + bonus 10/5/2; the computer finished Cora's seat: the penalty alone
     finish_with(match, result_of([1, 2, 3], [30, 12, -4], [40, 17, 2]))
-    assert booked(match) == {"Anna": 40, "Bert": 17, "Cora": -8}
+    assert booked(match) == {"Anna": 40, "Bert": 17, "Cora": -10}
 
 
 @pytest.mark.django_db
 def test_speedtroedel_leaving_a_solo_game_costs_nothing(alice, bots):
     bot_specs = [SeatSpec(b.username, user=b, bot_strength="normal") for b in bots_of("normal")]
     match = start("speedtroedel", [SeatSpec("Alice", user=alice), *bot_specs[:2]])
-    left(match, 0, timedelta(minutes=10))
+    left(match, 0, timedelta(minutes=10), came_back=True)
     finish_with(match, result_of([2, 1, 3], [20, 25, 3], [25, 35, 5]))
     assert booked(match) == {"Alice": 25}
+    # left to the computer it books nothing either: no penalty, and not the computer's points
+    other = start("speedtroedel", [SeatSpec("Alice", user=alice), *bot_specs[:2]])
+    left(other, 0, timedelta(minutes=10))
+    finish_with(other, result_of([1, 2, 3], [46, 25, 3], [56, 30, 5]))
+    assert booked(other) == {}
 
 
 @pytest.mark.django_db
@@ -140,7 +157,7 @@ def test_speedtroedel_leaving_a_solo_game_costs_nothing(alice, bots):
 def test_basar_and_werk_score_places_against_the_table(game, bots):
     a, b, c, d = users("Anna", "Bert", "Cora", "Dirk")
     match = start(game, [SeatSpec(u.username, user=u) for u in (a, b, c, d)])
-    left(match, 3, timedelta(minutes=3))
+    left(match, 3, timedelta(minutes=3), came_back=True)
     # Bert and Cora share place 2: they count nothing against each other
     finish_with(match, result_of([1, 2, 2, 4], [120, 40, 40, -10], [120, 40, 40, -10]))
     assert booked(match) == {"Anna": 9, "Bert": 0, "Cora": 0, "Dirk": -19}

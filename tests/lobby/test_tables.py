@@ -8,8 +8,10 @@ from django.urls import reverse
 from accounts import wallet
 from accounts.identity import Player
 from accounts.models import Guest, User
+from games import actions
 from games.actions import ActionRejected
 from games.models import Match
+from leaderboards.models import DailyAttempt
 from lobby import services
 from lobby.models import Table
 
@@ -167,3 +169,48 @@ def test_solo_through_the_page_redirects_to_the_match(client, people):
     assert r["Location"] == reverse("games:match", args=[match.pk])
     page = client.get(r["Location"]).content.decode()
     assert 'id="board"' in page and "Bob" in page
+
+
+# -- at most MAX_RUNNING_SOLO running solo games per person (issue 23, item 2) -------------------
+LIMIT_TEXT = "Du hast schon 3 laufende Solo-Partien – mehr als 3 gleichzeitig gehen nicht."
+
+
+def test_the_fourth_running_solo_game_is_refused_in_german(people):
+    bob = p(people["Bob"])
+    running = [services.start_solo(bob, "speedone", 1, "normal") for _ in range(3)]
+    # leaving hands the seat to the computer: the game still runs, and still counts
+    actions.replace_with_bot(running[0].pk, 0)
+    with pytest.raises(ActionRejected) as refused:
+        services.start_solo(bob, "speedtroedel", 2, "normal")
+    assert LIMIT_TEXT in refused.value.message
+    assert Match.objects.filter(solo=True).count() == 3
+    # somebody else is not affected; a finished game frees a place
+    services.start_solo(p(people["Zora"]), "speedone", 1, "normal")
+    Match.objects.filter(pk=running[0].pk).update(status=Match.Status.FINISHED)
+    services.start_solo(bob, "speedone", 1, "normal")
+
+
+def test_the_solo_limit_is_a_setting_and_holds_for_guests_and_the_page(client, people, settings):
+    settings.MAX_RUNNING_SOLO = 1
+    gustav = Guest.objects.create(display_name="Gustav")
+    services.start_solo(Player(guest=gustav), "speedone", 1, "normal")
+    with pytest.raises(ActionRejected, match="schon 1 laufende Solo-Partie – mehr als 1"):
+        services.start_solo(Player(guest=gustav), "speedone", 1, "normal")
+    client.force_login(people["Bob"])
+    url = reverse("lobby:solo", args=["speedone"])
+    client.post(url, {"bots": "1", "strength": "leicht"})
+    page = client.post(url, {"bots": "1", "strength": "leicht"}, follow=True).content.decode()
+    assert "Du hast schon 1 laufende Solo-Partie" in page
+    assert Match.objects.filter(seats__user=people["Bob"]).count() == 1
+
+
+def test_a_daily_start_beyond_the_limit_is_refused_and_keeps_the_attempt(client, people):
+    bob = people["Bob"]
+    for _ in range(3):
+        services.start_solo(p(bob), "speedone", 1, "normal")
+    client.force_login(bob)
+    page = client.post(
+        reverse("leaderboards:daily_start", args=["speedone"]), follow=True
+    ).content.decode()
+    assert LIMIT_TEXT in page
+    assert not DailyAttempt.objects.exists()  # the counted attempt is still to come
