@@ -5,8 +5,11 @@ advance, and the server does not have to store anything to know it. Its SHA-256 
 the day; the seed itself is revealed the next day, so anyone can check it and replay the deal with
 ``games.engines.base.get_engine(slug).new_game(players, options, seed)``.
 
-Only a registered player's first start of the day counts (``DailyAttempt``); later starts are
-practice. Guests may practise.
+Only registered players play the day's deal, and their first start of the day counts
+(``DailyAttempt``); later starts are practice. The counted attempt is the first time the person
+sees the deal: guests cannot start it (a guest's practice game would show the deal to the account
+they register next), a guest's game of the deal claimed by an account is that account's attempt
+(``claim_guest_deals``), and no practice game is ever created before the counted one.
 """
 
 from __future__ import annotations
@@ -20,12 +23,15 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games import registry
+from games.actions import ActionRejected
 from games.engines.base import get_engine
 from games.registry import SLUGS
 from leaderboards.calendar import BERLIN
 from leaderboards.models import DailyAttempt, DailyChallenge
+from leaderboards.points import computer_finished
 
 #: every daily game: the player against three bots of this strength
 DAILY_PLAYERS = 4
@@ -124,33 +130,87 @@ def counts_for_leaderboard(match: Any) -> bool:
     return DailyAttempt.objects.filter(match_id=match.pk).exists()
 
 
+#: what a guest is told instead of a daily game
+GUESTS_REFUSED = gettext_lazy(
+    "Das Tagesspiel gibt es für angemeldete Spieler – registriere dich, um mitzuspielen."
+)
+
+
 def start_daily(player: Any, game: str) -> tuple[Any, bool]:
     """Start today's deal of ``game`` for ``player``. Returns ``(match, counted)``: the first start
-    of a registered player counts, every other start (and every guest's) is practice."""
-    from lobby.services import start_solo
+    of a registered player counts, every later one is practice. Guests are refused
+    (``ActionRejected`` with ``GUESTS_REFUSED``).
 
-    challenge = ensure_challenge(game)
+    A practice game is only created once the counted one exists: when two starts race (a double
+    click, two tabs), the one that loses the counted attempt throws its match away with its
+    savepoint (nobody has seen it: it never committed) and starts again as practice."""
     user = getattr(player, "user", None)
-    counted = (
-        user is not None
-        and not DailyAttempt.objects.filter(challenge=challenge, user=user).exists()
-    )
+    if user is None:
+        raise ActionRejected(str(GUESTS_REFUSED))
+    challenge = ensure_challenge(game)
     with transaction.atomic():
-        match = start_solo(
-            player,
-            game,
-            challenge.players - 1,
-            challenge.bot_strength,
-            dict(challenge.options),
-            seed=challenge.seed,
-        )
-        if counted:
+        if not DailyAttempt.objects.filter(challenge=challenge, user=user).exists():
             try:
                 with transaction.atomic():
+                    match = _start_deal(player, challenge)
                     DailyAttempt.objects.create(challenge=challenge, user=user, match=match)
+                return match, True
             except IntegrityError:
-                counted = False  # a second click got there first
-    return match, counted
+                pass  # a second click got the counted attempt first: this one is practice
+        return _start_deal(player, challenge), False
+
+
+def _start_deal(player: Any, challenge: DailyChallenge) -> Any:
+    from lobby.services import start_solo
+
+    return start_solo(
+        player,
+        challenge.game,
+        challenge.players - 1,
+        challenge.bot_strength,
+        dict(challenge.options),
+        seed=challenge.seed,
+    )
+
+
+def claim_guest_deals(guest: Any, user: Any) -> int:
+    """A guest registered as ``user`` (``accounts.identity.guest_claimed``): every deal of today
+    the guest has already played (a game from before guests were refused) uses the account's
+    attempt – the guest's first game of that deal becomes the counted one, so the account never
+    gets a counted attempt at a deal the person has seen. Returns how many attempts it made."""
+    from django.db.models import Q
+
+    from games.models import Seat
+
+    challenges = {(c.game, c.seed): c for c in DailyChallenge.objects.filter(day=today())}
+    if not challenges:
+        return 0
+    used = set(
+        DailyAttempt.objects.filter(user=user, challenge__in=challenges.values()).values_list(
+            "challenge_id", flat=True
+        )
+    )
+    seats = (
+        Seat.objects.filter(Q(guest=guest) | Q(user=user), is_human=True, match__solo=True)
+        .filter(match__seed__in={seed for _game, seed in challenges})
+        .select_related("match")
+        .order_by("match__created", "match_id")
+    )
+    made = 0
+    for seat in seats:
+        challenge = challenges.get((seat.match.game, seat.match.seed))
+        if challenge is None or challenge.pk in used:
+            continue
+        used.add(challenge.pk)
+        try:
+            with transaction.atomic():
+                DailyAttempt.objects.create(
+                    challenge=challenge, user=user, match=seat.match, started=seat.match.created
+                )
+            made += 1
+        except IntegrityError:
+            pass  # the match is someone's attempt already, or a start got there first
+    return made
 
 
 def attempt_of(challenge: DailyChallenge, user: Any) -> DailyAttempt | None:
@@ -163,7 +223,8 @@ def attempt_of(challenge: DailyChallenge, user: Any) -> DailyAttempt | None:
 
 def standings(challenge: DailyChallenge, limit: int = 100) -> list[dict[str, Any]]:
     """The day's list: counted attempts of finished matches, best first (place, then points –
-    fewer points are better where the game's ``daily_low_wins`` says so – then time)."""
+    fewer points are better where the game's ``daily_low_wins`` says so – then time). An attempt
+    the computer finished after its person left is used but not ranked."""
     low_wins = registry.get(challenge.game).daily_low_wins(challenge.options)
     rows = []
     attempts = (
@@ -173,7 +234,7 @@ def standings(challenge: DailyChallenge, limit: int = 100) -> list[dict[str, Any
     )
     for a in attempts:
         seat = next((s for s in a.match.seats.all() if s.user_id == a.user_id), None)
-        if seat is None:
+        if seat is None or computer_finished(seat):
             continue
         duration = (a.match.finished or a.match.updated) - a.match.created
         rows.append(

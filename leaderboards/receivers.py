@@ -1,5 +1,5 @@
 """Book every finished match (``games.signals.match_finished``, inside its transaction), and a
-claimed guest's Erfolge (``accounts.identity.guest_claimed``)."""
+claimed guest's Erfolge and deals of the day (``accounts.identity.guest_claimed``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.dispatch import receiver
 
 from accounts.identity import guest_claimed
 from games.signals import match_finished
-from leaderboards import achievements
+from leaderboards import achievements, daily
 from leaderboards.booking import book_match
 from leaderboards.rating import rate_match
 
@@ -25,3 +25,9 @@ def book_finished_match(sender: Any, match: Any, seats: list[Any], **kwargs: Any
 def book_claimed_achievements(sender: Any, guest: Any, user: Any, **kwargs: Any) -> None:
     """A guest who registers keeps the Erfolge of their finished games (Weltreisender too)."""
     achievements.book_claimed(guest, user)
+
+
+@receiver(guest_claimed, dispatch_uid="leaderboards.claim_daily_deals")
+def claim_daily_deals(sender: Any, guest: Any, user: Any, **kwargs: Any) -> None:
+    """A deal of today the guest has played is the new account's attempt (seen is seen)."""
+    daily.claim_guest_deals(guest, user)

@@ -99,7 +99,13 @@ def daily_page(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "leaderboards/daily.html",
-        {"cards": cards, "day": day, "yesterday": yesterday, "player": player},
+        {
+            "cards": cards,
+            "day": day,
+            "yesterday": yesterday,
+            "player": player,
+            "guests_refused": daily.GUESTS_REFUSED,
+        },
     )
 
 
@@ -110,6 +116,9 @@ def daily_start(request: HttpRequest, game: str) -> HttpResponse:
     if player is None:
         messages.info(request, _("Bitte melde dich an, um zu spielen."))
         return redirect(f"{reverse('accounts:login')}?next={reverse('leaderboards:daily')}")
+    if player.user is None:  # a guest: the deal stays unseen until the counted attempt
+        messages.error(request, str(daily.GUESTS_REFUSED))
+        return redirect("leaderboards:daily")
     if not BY_SLUG[game].live:
         messages.error(request, _("Dieses Spiel kann man noch nicht live spielen."))
         return redirect("leaderboards:daily")
@@ -120,10 +129,6 @@ def daily_start(request: HttpRequest, game: str) -> HttpResponse:
         return redirect("leaderboards:daily")
     if counted:
         messages.info(request, _("Dein Tagesspiel läuft – diese Partie zählt für die Tagesliste."))
-    elif player.user is None:
-        messages.info(
-            request, _("Übungspartie: Für die Tagesliste zählen nur registrierte Spieler.")
-        )
     else:
         messages.info(
             request,

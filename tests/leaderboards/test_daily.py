@@ -10,7 +10,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from accounts.identity import Player
-from accounts.models import Guest
+from accounts.models import Guest, User
+from games.actions import ActionRejected
 from games.engines.base import get_engine
 from games.models import Match
 from games.registry import SLUGS
@@ -117,14 +118,144 @@ def test_the_start_button_counts_then_practises(alice, bots, on_day, client):
     assert "Übungspartie" in r2.content.decode()
     assert DailyAttempt.objects.count() == 1
     assert Match.objects.filter(solo=True).count() == 2
+    counted = DailyAttempt.objects.get().match_id
+    assert Match.objects.filter(solo=True).exclude(pk=counted).get().pk > counted
+
+
+GUESTS_REFUSED = (
+    "Das Tagesspiel gibt es für angemeldete Spieler – registriere dich, um mitzuspielen"
+)
+PASSWORD = "kartenglück-42"
+
+
+def _register(client, name: str = "Gustav") -> None:
+    client.post(
+        reverse("accounts:register"),
+        {"username": name, "password1": PASSWORD, "password2": PASSWORD},
+    )
 
 
 @pytest.mark.django_db
-def test_guests_may_practise_but_never_count(bots, on_day):
-    guest = Guest.objects.create(display_name="Gustav")
-    match, counted = daily.start_daily(Player(guest=guest), "speedone")
-    assert not counted and not DailyAttempt.objects.exists()
-    assert daily.is_daily(match)
+def test_a_guest_cannot_start_the_daily_game(client, bots, on_day):
+    """A guest's practice game would show the deal before the counted attempt of the account the
+    guest registers next (threat: the daily deal seen before the counted attempt)."""
+    client.post(reverse("accounts:guest"), {"display_name": "Gustav"})
+    page = client.get(reverse("leaderboards:daily")).content.decode()
+    assert GUESTS_REFUSED in page
+    assert "Tagesspiel üben" not in page and "Tagesspiel starten" not in page
+    r = client.post(reverse("leaderboards:daily_start", args=["speedone"]), follow=True)
+    assert r.redirect_chain[-1][0] == reverse("leaderboards:daily")
+    assert GUESTS_REFUSED in r.content.decode()
+    assert not Match.objects.exists() and not DailyAttempt.objects.exists()
+    with pytest.raises(ActionRejected, match="angemeldete Spieler"):
+        daily.start_daily(Player(guest=Guest.objects.get()), "speedone")
+    assert not Match.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_guests_game_of_the_deal_is_the_attempt_of_the_account_they_register(
+    client, bots, on_day
+):
+    """A guest who played the day's deal (a game from before guests were refused) and registers
+    from the same browser has used the account's attempt: that game is the counted one, and the
+    next start is practice – never a second counted attempt with the deal already known."""
+    from lobby.services import start_solo
+
+    client.post(reverse("accounts:guest"), {"display_name": "Gustav"})
+    guest = Guest.objects.get()
+    challenge = daily.ensure_challenge("speedone")
+    other = daily.ensure_challenge("speedwerk")
+    seen = start_solo(
+        Player(guest=guest),
+        "speedone",
+        challenge.players - 1,
+        challenge.bot_strength,
+        dict(challenge.options),
+        seed=challenge.seed,
+    )
+    _register(client)
+    gustav = User.objects.get(username="Gustav")
+    attempt = DailyAttempt.objects.get(user=gustav)
+    assert attempt.challenge == challenge and attempt.match_id == seen.pk
+    assert daily.counts_for_leaderboard(seen)
+    r = client.post(reverse("leaderboards:daily_start", args=["speedone"]), follow=True)
+    page = r.content.decode()
+    assert "Übungspartie" in page and "zählt für die Tagesliste" not in page
+    practice = Match.objects.latest("pk")
+    assert practice.seed == challenge.seed and practice.pk > seen.pk
+    assert DailyAttempt.objects.filter(challenge=challenge).count() == 1
+    # a deal the guest never saw is still the account's to play, counted
+    assert daily.attempt_of(other, gustav) is None
+    _match, counted = daily.start_daily(Player(user=gustav), "speedwerk")
+    assert counted
+    page = client.get(reverse("leaderboards:daily")).content.decode()
+    assert "Dein gewerteter Versuch ist gespielt" in page
+
+
+@pytest.mark.django_db
+def test_a_guest_who_never_saw_the_deal_registers_with_the_attempt_free(client, bots, on_day):
+    from lobby.services import start_solo
+
+    client.post(reverse("accounts:guest"), {"display_name": "Gustav"})
+    guest = Guest.objects.get()
+    start_solo(Player(guest=guest), "speedone", 3, "normal")
+    _register(client)
+    assert not DailyAttempt.objects.exists()
+    r = client.post(reverse("leaderboards:daily_start", args=["speedone"]), follow=True)
+    assert "zählt für die Tagesliste" in r.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_practice_game_starts_before_the_counted_one(alice, bots, on_day, monkeypatch):
+    """Two starts at once (a double click, two tabs): the second may only become practice once the
+    counted game exists – a practice game created before the counted one would show the deal
+    first. The first start is held after creating its match until the second has finished."""
+    import threading
+
+    from django.db import connection
+
+    from lobby import services
+
+    daily.ensure_challenge("speedone")
+    real = services.start_solo
+    created, second_done = threading.Event(), threading.Event()
+    held: list[bool] = []
+
+    def start_solo(*args, **kwargs):
+        match = real(*args, **kwargs)
+        if threading.current_thread().name == "first" and not held:
+            held.append(True)
+            created.set()
+            second_done.wait(3)  # (a start that locks the person waits for this one)
+        return match
+
+    monkeypatch.setattr(services, "start_solo", start_solo)
+    results: dict[str, tuple[int, bool]] = {}
+
+    def run(name: str) -> None:
+        try:
+            match, counted = daily.start_daily(Player(user=alice), "speedone")
+            results[name] = (match.pk, counted)
+        finally:
+            if name == "second":
+                second_done.set()
+            connection.close()
+
+    first = threading.Thread(target=run, args=("first",), name="first")
+    first.start()
+    assert created.wait(10)
+    second = threading.Thread(target=run, args=("second",), name="second")
+    second.start()
+    second.join(20)
+    first.join(20)
+    assert len(results) == 2 and sorted(c for _pk, c in results.values()) == [False, True]
+    counted_pk = next(pk for pk, c in results.values() if c)
+    attempt = DailyAttempt.objects.get()
+    assert attempt.match_id == counted_pk
+    practice = [m for m in Match.objects.filter(solo=True) if m.pk != counted_pk]
+    # every practice game on the deal was created after the counted one
+    assert practice and all(m.pk > counted_pk for m in practice)
+    assert Match.objects.filter(solo=True).count() == 2
 
 
 @pytest.mark.django_db
