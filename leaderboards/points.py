@@ -6,7 +6,7 @@ of you, tied players count nothing), or the engine's own ``Result.leaderboard`` 
 rules count differently – and ``leave_penalty(match, seat, seats)`` for a person who left the
 running match (by default −10 after more than two minutes).
 
-A seat the computer played to the end after its person left (``booking.computer_finished``) is
+A seat the computer played to the end after its person left (``computer_finished``) is
 worth its leaving penalty only: the computer's play is never booked to a person.
 """
 
@@ -15,22 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from games import registry
-from games.definition import LATE_LEAVE, LEAVE_PENALTY, PLACE_STEP
-from games.definition import place_points as _place_points
-
-__all__ = [
-    "LATE_LEAVE",
-    "LEAVE_PENALTY",
-    "PLACE_STEP",
-    "computer_finished",
-    "place_points",
-    "seat_points",
-]
-
-
-def place_points(places: list[int], seat: int, step: int = PLACE_STEP) -> int:
-    """+``step`` for each seat with a worse place, −``step`` for each seat with a better one."""
-    return _place_points({"places": places}, seat, step)
 
 
 def computer_finished(seat: Any) -> bool:

@@ -116,9 +116,6 @@ def daily_start(request: HttpRequest, game: str) -> HttpResponse:
     if player is None:
         messages.info(request, _("Bitte melde dich an, um zu spielen."))
         return redirect(f"{reverse('accounts:login')}?next={reverse('leaderboards:daily')}")
-    if player.user is None:  # a guest: the deal stays unseen until the counted attempt
-        messages.error(request, str(daily.GUESTS_REFUSED))
-        return redirect("leaderboards:daily")
     if not BY_SLUG[game].live:
         messages.error(request, _("Dieses Spiel kann man noch nicht live spielen."))
         return redirect("leaderboards:daily")

@@ -41,14 +41,12 @@ from games.actions.seats import (
 )
 from games.actions.start import SeatSpec, start_match
 from games.actions.timers import run_bot, run_timeout, sweep
-from games.definition import LATE_LEAVE
 from games.engines.base import Action
 
 __all__ = [
     "DB_TROUBLE",
     "HEARTBEAT_SECONDS",
     "LATE",
-    "LATE_LEAVE",
     "LEAVE_GRACE",
     "RECENT_MOVES",
     "ROUND_PAUSE",

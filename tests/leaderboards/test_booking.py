@@ -11,10 +11,10 @@ from accounts.bots import bots_of
 from accounts.models import Guest, User
 from games import signals
 from games.actions import SeatSpec
+from games.definition import place_points
 from games.models import Match
 from leaderboards.booking import book_match, rebuild_totals, void_match
 from leaderboards.models import ALL_TIME, LeaderboardEntry, LeaderboardTotal
-from leaderboards.points import place_points
 from tests.leaderboards.helpers import (
     finish_with,
     left,
@@ -164,9 +164,9 @@ def test_basar_and_werk_score_places_against_the_table(game, bots):
 
 
 def test_place_points_are_zero_sum_and_scale_with_the_table():
-    assert [place_points([1, 2, 3], s) for s in range(3)] == [6, 0, -6]
-    assert [place_points([1, 2, 3, 4, 5, 6], s) for s in (0, 5)] == [15, -15]
-    assert sum(place_points([1, 1, 3, 4], s) for s in range(4)) == 0
+    assert [place_points({"places": [1, 2, 3]}, s) for s in range(3)] == [6, 0, -6]
+    assert [place_points({"places": [1, 2, 3, 4, 5, 6]}, s) for s in (0, 5)] == [15, -15]
+    assert sum(place_points({"places": [1, 1, 3, 4]}, s) for s in range(4)) == 0
 
 
 # -- exactly once ---------------------------------------------------------------------------------
