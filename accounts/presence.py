@@ -18,6 +18,9 @@ NAMES = f"{ONLINE}:names"
 CONNS = f"{ONLINE}:conns"
 #: key → when the player was last connected (set on connect and on disconnect)
 SEEN = f"{ONLINE}:seen"
+#: key → the page the player opened last: "lobby:<game>", "table:<id>" or "match:<id>" (the
+#: friends list says where a friend is; ``where_of``)
+WHERE = f"{ONLINE}:where"
 TTL = 3600
 
 #: keyed by the loop object itself: an ``id()`` may be reused by a new loop after the old one closed
@@ -26,7 +29,7 @@ _clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, aredis.Redis] = (
 )
 
 
-def _client() -> aredis.Redis:
+def redis_client() -> aredis.Redis:
     """One async client per event loop (daphne has one; test communicators make their own)."""
     loop = asyncio.get_running_loop()
     client = _clients.get(loop)
@@ -35,13 +38,15 @@ def _client() -> aredis.Redis:
     return client
 
 
-async def mark_online(key: str, name: str) -> None:
+async def mark_online(key: str, name: str, where: str = "") -> None:
     try:
-        r = _client()
+        r = redis_client()
         pipe = r.pipeline()
         pipe.hincrby(CONNS, key, 1)
         pipe.zadd(ONLINE, {key: time.time()})
         pipe.hset(NAMES, key, name)
+        if where:
+            pipe.hset(WHERE, key, where)
         pipe.zadd(SEEN, {key: time.time()})
         await pipe.execute()
     except (redis.RedisError, RuntimeError):
@@ -51,7 +56,7 @@ async def mark_online(key: str, name: str) -> None:
 
 async def mark_offline(key: str) -> None:
     try:
-        r = _client()
+        r = redis_client()
         left = await r.hincrby(CONNS, key, -1)
         pipe = r.pipeline()
         pipe.zadd(SEEN, {key: time.time()})
@@ -77,6 +82,31 @@ def online_users(limit: int = 50) -> list[dict[str, str]]:
         for k, n in zip(keys, names, strict=False)
         if k.startswith("u")
     ]
+
+
+def where_of(keys: list[str]) -> dict[str, str]:
+    """The players among ``keys`` online now, each with the page they opened last ("" when not
+    known); an empty answer when Redis cannot tell."""
+    if not keys:
+        return {}
+    try:
+        r = redis.Redis.from_url(settings.REDIS_URL, decode_responses=True, socket_timeout=2)
+        try:
+            pipe = r.pipeline()
+            for key in keys:
+                pipe.zscore(ONLINE, key)
+            pipe.hmget(WHERE, keys)
+            *scores, places = pipe.execute()
+        finally:
+            r.close()
+    except redis.RedisError:
+        return {}
+    cutoff = time.time() - TTL
+    return {
+        key: place or ""
+        for key, score, place in zip(keys, scores, places, strict=True)
+        if score is not None and score >= cutoff
+    }
 
 
 def present(keys: set[str], grace: float) -> set[str] | None:

@@ -31,14 +31,32 @@ def board_status(fragment: str) -> str | None:
 
 
 def actions(fragment: str) -> list[dict[str, Any]]:
-    """Every action an enabled control on the board offers (dialog choices included)."""
+    """Every action an enabled control on the board offers (dialog choices included, and the
+    lays of a lay dialog: ``_lays``)."""
     out = []
+    cards: list[str] = []
+    claims: list[dict[str, Any]] = []
     for m in _TAG.finditer(fragment):
         attrs = dict(_ATTR.findall(m.group(1)))
+        if attrs.get("data-dialog") == "lay-dialog" and "data-card" in attrs:
+            cards.append(html_lib.unescape(attrs["data-card"]))
+        elif "data-claim" in attrs and "data-spice" in attrs and "data-number" in attrs:
+            claims.append({"spice": attrs["data-spice"], "number": int(attrs["data-number"])})
         if "data-action" not in attrs or "disabled" in attrs:
             continue
         out.append(json.loads(html_lib.unescape(attrs["data-action"])))
-    return out
+    return out + _lays(cards, claims)
+
+
+def _lays(cards: list[str], claims: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Speedbasar's lay step: the hand carries one lay dialog, whose „Verdeckt legen“ the page
+    composes from the tapped card and the chosen claim (``games/speedbasar/static/js/basar.js``);
+    every card button opening it may be laid under every claim in it."""
+    return [
+        {"type": "lay", "cards": [card], **claim}
+        for card in dict.fromkeys(cards)
+        for claim in claims
+    ]
 
 
 def choose(fragment: str, rng: random.Random) -> dict[str, Any] | None:

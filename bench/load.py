@@ -14,7 +14,10 @@ person at ``/ws/partie/<id>/`` with the ``sessionid`` cookie and an ``Origin`` h
 simulated person is the generic client (``bench.client``): when a pushed board offers action
 controls (``data-action``), it is their turn; they answer at once (or after a pause of 0.5–1.5 ×
 ``--think-ms``) with one of them (a play rather than a draw), sent with the board's
-``data-version``. A finished match is replaced by a new one at the same table.
+``data-version``. A finished match is replaced by a new one at the same table. Like a real
+match page (``static/js/match.js``), every socket also asks every 8 s whether it shows the current
+board (``{"type": "sync", "version": n}``, reported as ``page_syncs``); ``--bare`` leaves that out
+(pages that only play, the bench before issue 28). A match page opens no other socket.
 
 Measured, only for moves *sent* inside the measurement window (after every table is connected):
 
@@ -41,6 +44,13 @@ Idle sockets (``--idle-sockets N``): no play. It opens ``--idle-warmup`` match s
 web processes' RSS, opens N more match sockets that only receive their first board, waits
 ``--idle-settle`` seconds, reads the RSS again and reports ``kb_per_idle_socket`` (the growth over
 N). The warm-up keeps one-time costs (code paths, templates, connection pools) out of the figure.
+
+Spectators (``--spectators N``, issue 23): N registered spectators (``load0-s<i>``, one session
+each) open a socket on table 1's match once its players are connected and only receive; they
+follow the table to its next match. Reported under ``spectators`` (sockets opened, boards received
+in the window, sockets refused). With ``--tables 1`` every move is watched: compare
+``web_cpu_ms_per_move`` with a run of ``--spectators 0`` (the server's caps must let N in:
+``MAX_SPECTATORS_PER_MATCH``).
 
 Bounded: at most 2,000 tables (4,000 idle sockets) and 600 seconds; only loopback URLs are accepted; the whole run (setup,
 window, drain) has a hard deadline and stops by itself. Matches created by the run are deleted at
@@ -75,8 +85,12 @@ from bench import client
 MAX_TABLES = 2000
 MAX_SECONDS = 600
 MAX_IDLE = 4000
+MAX_SPECTATORS = 2000
 #: how long a seat waits for its own board before acting on the board right after its own move
 PENDING_RECHECK_S = 0.25
+#: a real match page asks over its socket every 8 s whether it shows the current board
+#: (``static/js/match.js``); the bench's pages do the same unless ``--bare``
+PAGE_SYNC_S = 8.0
 
 RE_FLASH_ERROR = re.compile(r'<p class="flash error"[^>]*>(.*?)</p>', re.S)
 
@@ -115,6 +129,12 @@ SERVER_CHANNEL_LAYER = ""
 
 def setup_django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if not os.environ.get("SECRET_KEY"):
+        # The bench is a client: it only writes its players' accounts and sessions into the
+        # server's database (the session key is the cookie, nothing is signed with the secret),
+        # so it needs none of the server's secrets – without this `python -m bench.load` outside
+        # `make` stopped at „SECRET_KEY must be set when DEBUG is off“.
+        os.environ.setdefault("DEBUG", "1")
     import django
 
     django.setup()
@@ -131,6 +151,16 @@ def setup_django() -> None:
 
 def make_players(table: int, count: int = 2) -> list[tuple[Any, str]]:
     """``count`` users for ``table`` and a fresh logged-in session cookie for each."""
+    return make_sessions([f"load{table}-{side}" for side in "abcd"[:count]])
+
+
+def make_spectators(count: int) -> list[tuple[Any, str]]:
+    """``count`` registered spectators (``load0-s<i>``: no table has the number 0)."""
+    return make_sessions([f"load0-s{i}" for i in range(count)])
+
+
+def make_sessions(names: list[str]) -> list[tuple[Any, str]]:
+    """A user per name (created if missing) and a fresh logged-in session cookie for each."""
     from importlib import import_module
 
     from django.conf import settings
@@ -141,8 +171,7 @@ def make_players(table: int, count: int = 2) -> list[tuple[Any, str]]:
 
     store_cls = getattr(import_module(settings.SESSION_ENGINE), "SessionStore", DbStore)
     out = []
-    for side in "abcd"[:count]:
-        name = f"load{table}-{side}"
+    for name in names:
         user = User.objects.filter(username=name).first()
         if user is None:
             user = User(username=name)
@@ -218,6 +247,13 @@ class Stats:
     matches_finished: int = 0
     reject_reasons: Counter[str] = field(default_factory=Counter)
     socket_reasons: Counter[str] = field(default_factory=Counter)
+    #: ``--spectators``: sockets opened (each match of table 1 anew), boards they received in the
+    #: window, sockets the server refused (a flash then a close)
+    spectator_sockets: int = 0
+    spectator_boards: int = 0
+    spectator_refused: int = 0
+    #: the pages' currency checks sent in the window (none with ``--bare``)
+    page_syncs: int = 0
 
 
 class Run:
@@ -244,6 +280,8 @@ class Run:
         self.connect_sem = asyncio.Semaphore(32)
         self.ready: set[int] = set()
         self.all_ready = asyncio.Event()
+        #: ``--spectators``: the session cookies of the spectators of table 1's match
+        self.spectator_cookies: list[str] = []
 
     def in_window(self, t: float) -> bool:
         return self.started.is_set() and self.t_start <= t < self.t_end
@@ -305,13 +343,43 @@ class Run:
             return_exceptions=True,
         )
         opened: list[Any] = [s for s in sockets if not isinstance(s, BaseException)]
+        watching: list[Any] = []
+        readers: list[asyncio.Task[None]] = []
         try:
             for s in sockets:
                 if isinstance(s, BaseException):
                     raise s
+            if index == 1 and self.spectator_cookies:
+                watching, readers = await self.watch(match_id)
             await TableState(self, index, opened).play(first)
         finally:
-            await asyncio.gather(*(s.close() for s in opened), return_exceptions=True)
+            for r in readers:
+                r.cancel()
+            await asyncio.gather(
+                *(s.close() for s in (*opened, *watching)), *readers, return_exceptions=True
+            )
+
+    async def watch(self, match_id: int) -> tuple[list[Any], list[asyncio.Task[None]]]:
+        """``--spectators``: open every spectator's socket on the match; each only receives."""
+        got = await asyncio.gather(
+            *(self.connect(match_id, c, i) for i, c in enumerate(self.spectator_cookies)),
+            return_exceptions=True,
+        )
+        opened = [s for s in got if not isinstance(s, BaseException)]
+        for s in got:
+            if isinstance(s, BaseException):
+                self.socket_error(s)
+        self.stats.spectator_sockets += len(opened)
+        return opened, [asyncio.create_task(self.spectate(ws)) for ws in opened]
+
+    async def spectate(self, ws: Any) -> None:
+        with contextlib.suppress(Exception):
+            async for frame in ws:
+                text = frame if isinstance(frame, str) else frame.decode()
+                if text.startswith('<div id="flash"') and RE_FLASH_ERROR.search(text):
+                    self.stats.spectator_refused += 1
+                elif client.board_version(text) is not None and self.in_window(time.perf_counter()):
+                    self.stats.spectator_boards += 1
 
 
 class TableState:
@@ -334,6 +402,11 @@ class TableState:
     async def play(self, first: bool) -> None:
         seats = range(len(self.sockets))
         readers = [asyncio.create_task(self.reader(s)) for s in seats]
+        if not self.run.args.bare:  # like a real page: the currency check every 8 s
+            for s in seats:
+                task = asyncio.create_task(self.page_checks(s))
+                self.thinking.add(task)
+                task.add_done_callback(self.thinking.discard)
         try:
             if first:
                 # wait for both initial boards, then for the window to open
@@ -402,6 +475,20 @@ class TableState:
         except ConnectionClosed as exc:
             if not self.run.stopping.is_set() and not self.finished.is_set():
                 raise RuntimeError(f"socket closed by the server: {exc}") from exc
+
+    async def page_checks(self, seat: int) -> None:
+        """What ``match.js`` sends every 8 s: ``{"type": "sync", "version": shown}`` (the pages
+        of a table start at random moments, as people open them)."""
+        await asyncio.sleep(self.rng.uniform(0, PAGE_SYNC_S))
+        while not self.run.stopping.is_set() and not self.finished.is_set():
+            board = self.boards[seat]
+            if board is not None:
+                await self.sockets[seat].send(
+                    json.dumps({"type": "sync", "version": board.version})
+                )
+                if self.run.in_window(time.perf_counter()):
+                    self.run.stats.page_syncs += 1
+            await asyncio.sleep(PAGE_SYNC_S)
 
     def delivered(self, seat: int, version: int, now: float) -> None:
         if not self.outstanding:
@@ -597,6 +684,11 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     vendor, layer = await run.db(db_info)
     load_before = os.getloadavg()
     t_setup = time.perf_counter()
+    if args.spectators:
+        watchers = await run.db(make_spectators, args.spectators)
+        run.spectator_cookies = [k for _, k in watchers]
+        run.session_keys.extend(run.spectator_cookies)
+        run.user_ids.extend(u.pk for u, _ in watchers)
     tasks = [asyncio.create_task(run.table(i)) for i in range(1, args.tables + 1)]
     # go on after the setup timeout with the tables that are ready; the others count as errors
     with contextlib.suppress(TimeoutError):
@@ -635,6 +727,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "think_ms": args.think_ms,
         "moves": s.moves,
         "moves_per_s": round(s.moves / args.seconds, 1),
+        "page_syncs": s.page_syncs,
         "latency_ms": {
             "p50": ms(percentile(lat, 50)),
             "p95": ms(percentile(lat, 95)),
@@ -664,12 +757,18 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             if s.moves and procs
             else None,
             "rss_kb": {name: rss_kb(pid) for name, pid in procs.items()},
-            "sockets": ready_tables * args.players,
+            "sockets": ready_tables * args.players + args.spectators,
             "cpu_s_matching": {k: round(v, 2) for k, v in extra_window.items()},
             "cpu_ms_per_move_matching": {
                 k: round(v * 1000 / s.moves, 2) if s.moves else None
                 for k, v in extra_window.items()
             },
+        },
+        "spectators": {
+            "requested": args.spectators,
+            "sockets_opened": s.spectator_sockets,
+            "boards_in_window": s.spectator_boards,
+            "refused": s.spectator_refused,
         },
         "load_average": {"start": load_before, "end": os.getloadavg()},
         "settings": {
@@ -679,6 +778,8 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "seconds": args.seconds,
             "think_ms": args.think_ms,
             "drain": args.drain,
+            "spectators": args.spectators,
+            "bare": args.bare,
         },
         "setup_s": round(setup_s, 1),
         "bench_cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
@@ -809,6 +910,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     p.add_argument("--json", action="store_true", help="print one JSON object only")
     p.add_argument(
+        "--bare",
+        action="store_true",
+        help="pages that only play: no currency check every 8 s as a real match page sends",
+    )
+    p.add_argument(
         "--keep", action="store_true", help="keep the matches, sessions and users it created"
     )
     p.add_argument("--connect-timeout", type=float, default=30)
@@ -829,6 +935,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help=f"no play: open this many idle match sockets (2–{MAX_IDLE}) and report the server's "
         "RSS per socket",
     )
+    p.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        help=f"spectator sockets (0–{MAX_SPECTATORS}) on table 1's match, each a registered "
+        "spectator that only receives; they follow the table to its next match. Compare "
+        "web_cpu_ms_per_move with a run without (and --tables 1: every move is watched)",
+    )
     p.add_argument("--idle-warmup", type=int, default=40, help="sockets opened before the baseline")
     p.add_argument("--idle-settle", type=float, default=5, help="seconds before the second RSS")
     args = p.parse_args(argv)
@@ -845,6 +959,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         p.error("--players must be 2–4")
     if not 0 <= args.idle_sockets <= MAX_IDLE:
         p.error(f"--idle-sockets must be 0–{MAX_IDLE}")
+    if not 0 <= args.spectators <= MAX_SPECTATORS:
+        p.error(f"--spectators must be 0–{MAX_SPECTATORS}")
     args.idle_warmup = min(max(args.idle_warmup, 0), 400)
     args.idle_settle = min(max(args.idle_settle, 0), 120)
     urls = args.url or ["http://127.0.0.1:8000/"]
@@ -899,6 +1015,8 @@ def main(argv: list[str] | None = None) -> int:
             f"  move->broadcast latency ms: p50 {lat['p50']}  p95 {lat['p95']}  "
             f"p99 {lat['p99']}  max {lat['max']}\n"
             f"  errors {report['errors']} {report['error_detail']}\n"
+            f"  web CPU ms per move {report['server']['web_cpu_ms_per_move']}, "
+            f"spectators {report['spectators']}\n"
             f"  matches {report['matches']}, setup {report['setup_s']} s, "
             f"bench CPU {report['bench_cpu_s']} s"
         )

@@ -3,9 +3,11 @@
 The write path (``games.actions``) only announces that a match is at a new version; this module
 renders each person's seat its own board (``games.rendering.render_seat_boards``, from
 ``engine.view`` of that seat, so nobody receives another seat's cards) and publishes them in one
-message to the players' group; spectators are told to render theirs. The rendered boards stay on
-the match object (``match.pushed_boards``): an HTTP move answers with the mover's board from
-there.
+message to the players' group; while somebody watches, the public board (the view of no seat,
+``render_board(match, None)``) is rendered once and published to the spectators' group, whose
+sockets only forward it (issue 23: before, each spectator socket rendered its own). The rendered
+boards stay on the match object (``match.pushed_boards``): an HTTP move answers with the mover's
+board from there.
 
 A consumer that plays a move from its event loop wraps the call in ``collecting_broadcasts`` and
 sends the messages itself (``send_broadcasts``) instead of blocking a worker thread until the loop
@@ -14,6 +16,7 @@ has time for them.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,6 +29,8 @@ from games import rendering
 from games.models import Match, Seat
 
 Broadcast = list[tuple[str, dict[str, Any]]]
+
+log = logging.getLogger("speedgames.ws")
 
 _local = threading.local()
 
@@ -43,14 +48,21 @@ def collecting_broadcasts() -> Iterator[Broadcast]:
         _local.outbox = None
 
 
-async def send_broadcasts(layer: Any, messages: Broadcast) -> None:
-    for group, message in messages:
-        await layer.group_send(group, message)
+async def send_broadcasts(layer: Any, messages: Broadcast) -> bool:
+    """Publish ``messages``; False when the channel layer (Redis) failed. The change is committed
+    either way: the pages repair a lost push by their periodic check."""
+    try:
+        for group, message in messages:
+            await layer.group_send(group, message)
+    except Exception as exc:  # noqa: BLE001 - Redis down or unreachable
+        log.warning("push not sent (%s): the pages catch up by their periodic check", exc)
+        return False
+    return True
 
 
 def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
-    """Push the new board: each person's seat gets its own rendering, spectators are told to
-    render theirs."""
+    """Push the new board: each person's seat gets its own rendering, the spectators all one
+    public board (rendered once, however many watch)."""
     version = match.version
     boards = rendering.render_seat_boards(match, seats, state)
     match.pushed_boards = boards  # an HTTP move answers with the mover's board from here
@@ -66,15 +78,18 @@ def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
                 },
             )
         )
-    if match.watchers:
-        messages.append((watch_group(match.pk), {"type": "match.update", "version": version}))
+    if match.watchers:  # the public board (the view of no seat), rendered once for everyone
+        public = rendering.render_board(match, None, oob=True, seats=seats, state=state)
+        messages.append(
+            (watch_group(match.pk), {"type": "match.spectate", "version": version, "html": public})
+        )
     outbox = getattr(_local, "outbox", None)
     if outbox is not None:
         outbox.extend(messages)
         return
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(send_broadcasts)(layer, messages)
+    if layer is not None and not async_to_sync(send_broadcasts)(layer, messages):
+        match.delivery_trouble = True
 
 
 def on_match_changed(match: Match, seats: list[Seat], state: Any, **kwargs: Any) -> None:
@@ -90,4 +105,5 @@ def players_group(match_id: int) -> str:
 
 
 def watch_group(match_id: int) -> str:
+    """The spectators' sockets: one ``match.spectate`` message per move carries the public board."""
     return f"match-{match_id}-watch"

@@ -1,6 +1,7 @@
 """The match socket: one per open match page. Thin: authenticate, join the match group, forward
 actions to ``games.actions``, send on the boards ``games.broadcast`` publishes for its seat (a
-spectator's renders its own view when the match changes)."""
+spectator's socket forwards the one public board published for all spectators). Who may open one,
+and how many, is ``games.spectators``."""
 
 from __future__ import annotations
 
@@ -12,21 +13,23 @@ import threading
 import time
 import weakref
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar
 
 from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 from django.db import DatabaseError, close_old_connections, connections
 from django.utils.translation import gettext as _
 
 from accounts.identity import player_from_scope
 from accounts.presence import mark_offline, mark_online
-from games import actions, broadcast
+from games import actions, broadcast, sockets, spectators
 from games.models import Match
 from games.rendering import flash_html, render_board
 
 log = logging.getLogger("speedgames.ws")
+
+T = TypeVar("T")
 
 
 #: how often a database thread checks its connections (age, errors, Django's health check)
@@ -112,20 +115,71 @@ class Presence:
                 log.warning("heartbeat failed for %s seats", len(self.seats))
 
 
-_presences: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Presence] = (
+class SyncChecks:
+    """The pages' currency checks of this process, answered together. Every page asks every few
+    seconds over its socket whether it shows the current board (a push lost to a dead process or
+    a Redis error is repaired so). One database read per page was the largest cost of an idle
+    page (2,000 open pages: 250 reads a second, more than the moves); now the questions of one
+    ``SYNC_BATCH_SECONDS`` window are answered by one query for all their matches, and only the
+    pages that are behind get a board."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, list[tuple[MatchConsumer, int]]] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    def ask(self, consumer: MatchConsumer, shown: int) -> None:
+        self.waiting.setdefault(consumer.match_id, []).append((consumer, shown))
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._answer())
+
+    async def _answer(self) -> None:
+        await asyncio.sleep(SYNC_BATCH_SECONDS)
+        waiting, self.waiting = self.waiting, {}
+        try:
+            versions = await db(actions.current_versions)(list(waiting))
+        except DatabaseError:
+            log.warning("sync check failed for %s matches: the next check asks again", len(waiting))
+            return
+        for match_id, asked in waiting.items():
+            current = versions.get(match_id)
+            if current is None:
+                continue
+            for consumer, shown in asked:
+                if shown == current or not consumer.joined:  # current, or closed meanwhile
+                    continue
+                try:
+                    await consumer._push_board()
+                except Exception:  # noqa: BLE001 - one socket's trouble is not the others'
+                    log.warning("sync repair failed match=%s", match_id, exc_info=True)
+
+
+#: how long a process collects the pages' sync questions before it answers them in one query
+SYNC_BATCH_SECONDS = 1.0
+
+#: per event loop (one per web process; tests run several loops): its ``Presence`` and
+#: ``SyncChecks``, keyed by the class
+_per_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[type, Any]] = (
     weakref.WeakKeyDictionary()
 )
 
 
+def _of_loop(kind: type[T]) -> T:
+    """This event loop's instance of ``kind``."""
+    mine = _per_loop.setdefault(asyncio.get_running_loop(), {})
+    if kind not in mine:
+        mine[kind] = kind()
+    return mine[kind]  # type: ignore[no-any-return]
+
+
 def _presence() -> Presence:
-    """This event loop's ``Presence`` (one per web process; tests run several loops)."""
-    loop = asyncio.get_running_loop()
-    if loop not in _presences:
-        _presences[loop] = Presence()
-    return _presences[loop]
+    return _of_loop(Presence)
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+def _sync_checks() -> SyncChecks:
+    return _of_loop(SyncChecks)
+
+
+class MatchConsumer(sockets.OutageSafeConsumer):
     match_id: int
     seat_index: int | None = None
     player_key: str | None = None
@@ -133,6 +187,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     shown_version: int = -1
     #: a spectator's socket, counted in ``Match.watchers`` while open
     watching: bool = False
+    #: the channel-layer groups this socket joined (none while Redis was down at the handshake)
+    joined: tuple[str, ...] = ()
+    #: the socket's places under the caps (``games.spectators``)
+    ticket: spectators.Ticket | None = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own dispatch without its ``aclose_old_connections`` hop to the shared sync
@@ -153,17 +211,45 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if not found:
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(self._board_group(), self.channel_name)
+        if not await self._admit():
+            return
+        groups = [self._board_group()]
+        if self.player_key:
+            groups.append(f"user-{self.player_key}")
+        if not await sockets.join_groups(self, groups, accepted=True):
+            return  # Redis is down: closed with a retry hint, the page reconnects
+        self.joined = tuple(groups)
         if self.seat_index is not None:
             _presence().add((self.match_id, self.seat_index))
         if self.player_key:
-            await self.channel_layer.group_add(f"user-{self.player_key}", self.channel_name)
-            await mark_online(self.player_key, self.player_name)
+            kind = "watch" if self.seat_index is None else "match"  # where, for the friends list
+            await mark_online(self.player_key, self.player_name, f"{kind}:{self.match_id}")
         # A reconnect may have missed updates: always start from the current state.
         await self._push_board()
 
+    async def _admit(self) -> bool:
+        """Watching needs an account or a guest (unless ``SPECTATORS_ANONYMOUS``), and a place
+        under the caps; a refused socket is told why in German and closed."""
+        if self.seat_index is None and not self.player_key and not settings.SPECTATORS_ANONYMOUS:
+            await spectators.refuse(
+                self, spectators.anonymous_refused(), spectators.CLOSE_ANONYMOUS
+            )
+            return False
+        self.ticket, refusal = await spectators.admissions().admit(
+            self.channel_name,
+            spectators.client_key(self.scope, self.player_key),
+            self.match_id if self.seat_index is None else None,
+        )
+        if refusal:
+            await spectators.refuse(self, refusal, spectators.CLOSE_FULL)
+            return False
+        if self.seat_index is None:
+            await db(actions.count_watcher)(self.match_id, +1)
+            self.watching = True
+        return True
+
     def _board_group(self) -> str:
-        """A person's socket follows its seat's own pushed board; a spectator's renders its own."""
+        """A person's socket follows its seat's own pushed board; a spectator's the public one."""
         if self.seat_index is None:
             return broadcast.watch_group(self.match_id)
         return broadcast.players_group(self.match_id)
@@ -180,20 +266,20 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.player_name = player.name if player else ""
         if seat is not None:
             actions.set_connected(self.match_id, seat.index, True)
-        else:
-            actions.count_watcher(self.match_id, +1)
-            self.watching = True
         return True
 
     async def disconnect(self, code: int) -> None:
         if not hasattr(self, "match_id"):
             return
-        if self.seat_index is not None:
-            _presence().discard((self.match_id, self.seat_index))
-        await self.channel_layer.group_discard(self._board_group(), self.channel_name)
-        if self.player_key:
-            await self.channel_layer.group_discard(f"user-{self.player_key}", self.channel_name)
-            await mark_offline(self.player_key)
+        if self.joined:
+            if self.seat_index is not None:
+                _presence().discard((self.match_id, self.seat_index))
+            joined, self.joined = self.joined, ()  # closed: no batched sync answer reaches it
+            await sockets.leave_groups(self, joined)
+            if self.player_key:
+                await mark_offline(self.player_key)
+        if self.ticket is not None:
+            await spectators.admissions().release(self.ticket)
         if self.seat_index is not None:
             await db(actions.set_connected)(self.match_id, self.seat_index, False)
         elif self.watching:
@@ -225,7 +311,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         try:
             action = actions.parse_action(content)
             version = actions.parse_version(content.get("version"))
-            broadcasts = await db(self._play)(action, version)
+            broadcasts, queued = await db(self._play)(action, version)
         except actions.ActionRejected as exc:
             await self._push_board(exc.message)  # the board as it is now, with the message
             return
@@ -233,26 +319,29 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             log.exception("database error during a move match=%s", self.match_id)
             await self._push_message(actions.DB_TROUBLE)  # the socket stays open
             return
-        await broadcast.send_broadcasts(self.channel_layer, broadcasts)
+        if not await broadcast.send_broadcasts(self.channel_layer, broadcasts) or not queued:
+            # Redis is out of reach, the move is stored: the mover sees it, and says so
+            await self._push_board(actions.OUTAGE)
 
     async def _check_current(self, raw: Any) -> None:
-        """The page shows version ``raw``: push the current board if that is not it. (Not named
-        ``_sync``: Channels reads that attribute to tell sync consumers.)"""
+        """The page shows version ``raw``: push the current board if that is not it. A page
+        behind what this socket sent gets it at once; otherwise the question joins this process's
+        next batched check (``SyncChecks``: one query a second for all pages, not one per page).
+        (Not named ``_sync``: Channels reads that attribute to tell sync consumers.)"""
         try:
             shown = actions.parse_version(raw)
         except actions.ActionRejected:
             shown = -1
-        try:
-            current = await db(actions.current_version)(self.match_id)
-        except DatabaseError:
-            return  # the next check asks again
-        if current is not None and current != shown:
-            await self._push_board()
+        if shown < self.shown_version:
+            await self._push_board()  # the socket sent a newer board the page has not shown
+            return
+        _sync_checks().ask(self, shown)
 
-    def _play(self, action: actions.Action, version: int) -> broadcast.Broadcast:
+    def _play(self, action: actions.Action, version: int) -> tuple[broadcast.Broadcast, bool]:
+        """The move; its broadcasts, and whether its follow-ups (bots, timer) were queued."""
         with broadcast.collecting_broadcasts() as broadcasts:
-            actions.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
-        return broadcasts
+            match = actions.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
+        return broadcasts, not getattr(match, "delivery_trouble", False)
 
     async def match_boards(self, event: dict[str, Any]) -> None:
         """Every seat's board, rendered by whoever made the move: this socket sends on its own."""
@@ -261,10 +350,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             self.shown_version = event["version"]
             await self._send(html)
 
-    async def match_update(self, event: dict[str, Any]) -> None:
-        """The match changed: a spectator renders the public view itself."""
+    async def match_spectate(self, event: dict[str, Any]) -> None:
+        """The public board, rendered once per move for every spectator: sent on as it is."""
+        spectators.keep_public_board(self.match_id, event["version"], event["html"])
         if event["version"] > self.shown_version:
-            await self._push_board()
+            self.shown_version = event["version"]
+            await self._send(event["html"])
 
     async def notify_invite(self, event: dict[str, Any]) -> None:
         """An invitation to a table: the toast comes rendered with the event (by the lobby)."""
@@ -285,7 +376,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     def _render(self, message: str) -> tuple[int, str]:
         match, seats = actions.load_match(self.match_id)
         seat = next((s for s in seats if s.index == self.seat_index), None)
-        return match.version, render_board(match, seat, message, oob=True, seats=seats)
+        public = seat is None and not message
+        if public:  # a spectator: the public board this process has for the version, if any
+            kept = spectators.public_board(match.pk, match.version)
+            if kept is not None:
+                return match.version, kept
+        html = render_board(match, seat, message, oob=True, seats=seats)
+        if public:
+            spectators.keep_public_board(match.pk, match.version, html)
+        return match.version, html
 
     async def _push_message(self, message: str) -> None:
         await self.send(text_data=flash_html(message, oob=True))

@@ -8,6 +8,8 @@ path (``games.actions``) imports nothing that renders.
 - ``match_finished`` is sent inside the transaction that finishes a match, after the seats carry
   their places, scores and payouts: receivers (the lobby reopens the table, the leaderboards book
   the points and write each seat's ``leaderboard_points``) run in that same transaction.
+- ``match_aborted`` is sent inside the transaction in which the staff aborted a match; nothing is
+  booked for it (the lobby reopens the table).
 """
 
 from __future__ import annotations
@@ -66,6 +68,11 @@ match_changed = Listeners("match_changed")
 #: sent by ``games.actions.finish.finish_match`` inside the finishing transaction, after the seats
 #: are saved: ``match_finished.send(sender=Match, match=match, seats=seats)``
 match_finished = Signal()
+
+#: sent by ``games.actions.abort.abort_match`` inside the transaction in which the staff aborted a
+#: running match (stakes refunded, nothing booked):
+#: ``match_aborted.send(sender=Match, match=match, seats=seats)`` – the lobby reopens the table
+match_aborted = Signal()
 
 
 @receiver(guest_claimed)

@@ -5,35 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.identity import player_from_scope
 from accounts.presence import mark_offline, mark_online
+from games import sockets
 from games.registry import BY_SLUG
 from lobby.views import render_open_tables, render_table_panel
 
 
-class _PresenceConsumer(AsyncJsonWebsocketConsumer):
+class _PresenceConsumer(sockets.OutageSafeConsumer):
     groups_to_join: list[str]
     player_key: str | None = None
 
-    async def _join(self, groups: list[str]) -> None:
+    async def _join(self, groups: list[str], where: str) -> None:
         player = await database_sync_to_async(player_from_scope)(self.scope)
         self.player = player
         self.player_key = player.key if player else None
         self.joined = list(groups)
         if self.player_key:
             self.joined.append(f"user-{self.player_key}")
-        for group in self.joined:
-            await self.channel_layer.group_add(group, self.channel_name)
+        if not await sockets.join_groups(self, self.joined, accepted=False):
+            self.joined = []  # Redis is down: closed with a retry hint, the page reconnects
+            return
         if player is not None:  # online as soon as the socket is open (before the accept)
-            await mark_online(player.key, player.name)
+            await mark_online(player.key, player.name, where)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        if self.player_key:
+        joined = getattr(self, "joined", [])
+        await sockets.leave_groups(self, joined)
+        if self.player_key and joined:
             await mark_offline(self.player_key)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -51,7 +52,7 @@ class LobbyConsumer(_PresenceConsumer):
         if self.game not in BY_SLUG:
             await self.close(code=4404)
             return
-        await self._join([f"lobby-{self.game}"])
+        await self._join([f"lobby-{self.game}"], f"lobby:{self.game}")
 
     async def lobby_update(self, event: dict[str, Any]) -> None:
         html = await database_sync_to_async(render_open_tables)(self.game, self.player, True)
@@ -61,7 +62,7 @@ class LobbyConsumer(_PresenceConsumer):
 class TableConsumer(_PresenceConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        await self._join([f"table-{self.table_id}"])
+        await self._join([f"table-{self.table_id}"], f"table:{self.table_id}")
 
     async def table_update(self, event: dict[str, Any]) -> None:
         html = await database_sync_to_async(render_table_panel)(self.table_id, self.player, True)

@@ -5,6 +5,7 @@
 - ``moves``: ``play`` – the optimistic two-statement path and the locked path – and the parsing of
   what a client sent
 - ``finish``: the end of a match (places, payouts, ``match_finished``)
+- ``abort``: the staff aborts a running match (stakes back, nothing booked, ``match_aborted``)
 - ``seats``: who plays a seat (leaving, „Ich bin wieder da“), presence, spectators, switches,
   ``load_match``
 - ``timers``: the worker's tasks (move timer, bot turns, sweep)
@@ -15,10 +16,12 @@ listens, renders each seat's board and publishes it. Callers write ``from games 
 and ``actions.play(...)``.
 """
 
+from games.actions.abort import abort_match
 from games.actions.common import (
     DB_TROUBLE,
     LATE,
     LEAVE_GRACE,
+    OUTAGE,
     RECENT_MOVES,
     ROUND_PAUSE,
     TIMER_GRACE,
@@ -30,7 +33,7 @@ from games.actions.moves import parse_action, parse_version, play
 from games.actions.seats import (
     HEARTBEAT_SECONDS,
     count_watcher,
-    current_version,
+    current_versions,
     load_match,
     reclaim_seat,
     replace_with_bot,
@@ -45,6 +48,7 @@ from games.engines.base import Action
 
 __all__ = [
     "DB_TROUBLE",
+    "OUTAGE",
     "HEARTBEAT_SECONDS",
     "LATE",
     "LEAVE_GRACE",
@@ -54,8 +58,9 @@ __all__ = [
     "Action",
     "ActionRejected",
     "SeatSpec",
+    "abort_match",
     "count_watcher",
-    "current_version",
+    "current_versions",
     "finish_match",
     "load_match",
     "parse_action",

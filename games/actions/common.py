@@ -32,6 +32,9 @@ RECENT_MOVES = 8
 
 #: what a player reads when the database failed during their move (nothing was played)
 DB_TROUBLE = "Der Server hat gerade ein Problem – dein Zug wurde nicht gespielt. Bitte versuch es gleich noch einmal."
+#: what the mover reads when the move is stored but Redis (pushes, bot turns, the move timer) is
+#: out of reach: the others' pages catch up by their periodic check, the sweep re-arms the rest
+OUTAGE = _("Verbindung zum Server gestört – dein Zug ist gespeichert.")
 #: the answer to a choice sent from inside a simultaneous phase that has been decided meanwhile
 #: (Speedbasar's doubt window: the first press wins)
 LATE = _("Zu spät – jemand anderes war schneller. Du siehst jetzt, wie es ausging.")
@@ -92,10 +95,11 @@ def schedule(
         if match.version != version:
             return  # a later change in the same transaction announces and schedules its own
         announce(match, seats, state, events or [])
-        schedule_followups(match_id, version, deadline, delays)
+        if not schedule_followups(match_id, version, deadline, delays):
+            match.delivery_trouble = True
 
     if defer:
-        transaction.on_commit(go)
+        transaction.on_commit(go, robust=True)
     return go
 
 
@@ -107,10 +111,18 @@ def announce(match: Match, seats: list[Seat], state: Any, events: list[Any]) -> 
 
 def schedule_followups(
     match_id: int, version: int, deadline: Any, bot_delays: dict[int, float]
-) -> None:
-    """Hand the bots' turns and the move timer of ``version`` to the worker (``games.queue``)."""
-    for seat, delay in bot_delays.items():
-        queue.bot_turn(match_id, version, seat, delay)
-    if deadline is not None:
-        wait = max(0.0, (deadline - timezone.now()).total_seconds()) + TIMER_GRACE
-        queue.move_timeout(match_id, version, wait)
+) -> bool:
+    """Hand the bots' turns and the move timer of ``version`` to the worker (``games.queue``).
+    Returns False when the broker (Redis) could not take them: the move is committed all the
+    same, and the sweep (``timers.sweep``, every few seconds) re-arms waiting bots and overdue
+    timers once Redis is back."""
+    try:
+        for seat, delay in bot_delays.items():
+            queue.bot_turn(match_id, version, seat, delay)
+        if deadline is not None:
+            wait = max(0.0, (deadline - timezone.now()).total_seconds()) + TIMER_GRACE
+            queue.move_timeout(match_id, version, wait)
+    except Exception as exc:  # noqa: BLE001 - kombu's OperationalError, redis errors: same answer
+        log.warning("follow-ups of match=%s version=%s not queued: %s", match_id, version, exc)
+        return False
+    return True

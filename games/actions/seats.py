@@ -81,20 +81,25 @@ def _convert(fields: list[Any], values: tuple[Any, ...]) -> list[Any]:
     ]
 
 
-def current_version(match_id: int) -> int | None:
-    """The match's version (``None``: no such match) – what a page's sync check compares."""
-    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+def current_versions(match_ids: list[int]) -> dict[int, int]:
+    """Each match's version, in one query – what the pages' sync checks compare (a web process
+    asks once for all its pages that checked within a second, ``consumers.SyncChecks``)."""
+    return dict(Match.objects.filter(pk__in=match_ids).values_list("id", "version"))
 
 
 def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") -> None:
-    """A person left (button or gone too long): a bot plays the seat to the end."""
+    """A person left (``reason`` "left": „Partie verlassen“) or is gone too long ("gone"): a bot
+    plays the seat until the person comes back (``reclaim_seat``) or to the end. Only pressing
+    the button is leaving on the spot (``left_at``); who is gone and comes back before the end
+    has not left (``Seat.left_time``)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         seat = match.seats.get(index=seat_index)
         if match.status != Match.Status.RUNNING or seat.bot_strength:
             return
         seat.bot_strength = match.table.bot_strength if match.table_id else "normal"
-        seat.left_at = timezone.now()
+        if reason == "left":
+            seat.left_at = timezone.now()
         seat.save(update_fields=["bot_strength", "left_at"])
         match.version += 1  # the seat list changed: clients re-render, old tasks are void
         engine = get_engine(match.game)
@@ -105,8 +110,9 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
 
 def reclaim_seat(match_id: int, seat_index: int) -> bool:
     """The person whose seat a bot took over is back („Ich bin wieder da“): from now on only the
-    person plays the seat. The leaving stays on record (``left_at``: the seed's penalties for
-    leaving apply as before). Returns whether the seat changed hands."""
+    person plays the seat, and everyone sees a person there again. A pressed „Partie verlassen“
+    stays on record (``left_at``: the seed's penalties for leaving apply as before); a lost
+    connection leaves no trace. Returns whether the seat changed hands."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         seat = match.seats.get(index=seat_index)

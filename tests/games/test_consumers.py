@@ -3,6 +3,7 @@ forged or out-of-turn messages are refused without changing anything."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -122,7 +123,8 @@ def test_forged_messages_get_a_german_message_and_change_nothing(alice, bob, mes
     assert match.version == 0 and not match.moves.exists()
 
 
-def test_a_spectator_sees_no_hand_and_cannot_move(alice, bob):
+def test_a_spectator_sees_no_hand_and_cannot_move(alice, bob, settings):
+    settings.SPECTATORS_ANONYMOUS = True  # the visitor with the least: no account, no guest
     match = start(alice, bob)
 
     async def scenario() -> list[str]:
@@ -152,7 +154,8 @@ def test_a_foreign_origin_is_refused(alice, bob):
     assert async_to_sync(scenario)() is False
 
 
-def test_a_spectator_follows_the_moves_without_seeing_a_hand(alice, bob):
+def test_a_spectator_follows_the_moves_without_seeing_a_hand(alice, bob, settings):
+    settings.SPECTATORS_ANONYMOUS = True  # the visitor with the least: no account, no guest
     match = start(alice, bob)
     a_cookie = cookie_for(alice)
 
@@ -230,6 +233,45 @@ def test_the_pages_sync_check_over_the_socket_repairs_a_lost_push(alice, bob):
     assert len(quiet) == 1 and has_alert(quiet[0])  # only the refusal, no board for the sync
     assert 'data-version="1"' in repaired[-1]
     assert not cards_in(repaired[-1]) & set(ALICE_CARDS[1:]), "Bob never sees Alice's hand"
+
+
+def test_many_pages_sync_checks_cost_one_query_per_process_not_one_per_page(
+    alice, bob, monkeypatch
+):
+    """Issue 28: the pages' currency checks are answered together – eight pages asking within a
+    second cost one query, a current page gets nothing, and a page behind gets the board."""
+    from games import consumers
+
+    match = start(alice, bob)
+    asked: list[list[int]] = []
+    real = actions.current_versions
+
+    def counted(ids: list[int]) -> dict[int, int]:
+        asked.append(sorted(ids))
+        return real(ids)
+
+    monkeypatch.setattr(actions, "current_versions", counted)
+    b_cookie = cookie_for(bob)
+
+    async def scenario() -> list[list[str]]:
+        pages = [connect(match.pk, b_cookie) for _ in range(8)]
+        for page in pages:
+            assert (await page.connect())[0]
+            await frames_until(page, board_at_least(0))
+        for page in pages[:7]:
+            await page.send_json_to({"type": "sync", "version": 0})  # current
+        await pages[7].send_json_to({"type": "sync", "version": "-"})  # behind (unreadable)
+        await asyncio.sleep(consumers.SYNC_BATCH_SECONDS + 0.5)
+        frames = [await frames_until(pages[7], board_at_least(0))]
+        for page in pages[:7]:
+            assert await page.receive_nothing(timeout=0.2)
+        for page in pages:
+            await page.disconnect()
+        return frames
+
+    frames = async_to_sync(scenario)()
+    assert asked == [[match.pk]]
+    assert 'data-version="0"' in frames[0][-1]
 
 
 def test_a_move_after_the_database_dropped_every_connection_goes_through(alice, bob):

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
@@ -316,3 +317,128 @@ def test_redis_outage_of_10_s_nothing_restarted_and_work_resumes(site: Site, bot
     assert after["worker"]["pid"] == pids["worker"], "the worker was restarted"
     assert after["worker"]["restarts"] == restarts["worker"]
     assert all(after[n]["pid"] == pids[n] for n in after if n.startswith("web"))
+
+
+def _human_to_move(match_id: int, me: int) -> tuple[object, list, int]:
+    """Let the bots of a solo Speedone match move (in this process, nothing queued) until seat
+    ``me``, the person, is to act; the match, the person's legal actions, and its version."""
+    from games import queue
+    from games.actions import load_match, run_bot
+    from games.engines.base import get_engine
+
+    engine = get_engine("speedone")
+    for _ in range(20):
+        match, _seats = load_match(match_id, cache_seats=False)
+        state = engine.from_json(match.state)
+        actors = engine.actors(state)
+        if me in actors:
+            return match, engine.legal_actions(state, me), match.version
+        with queue.capturing():
+            for seat in actors:
+                run_bot(match_id, match.version, seat)
+    raise AssertionError("the person never got the turn")
+
+
+def test_redis_outage_a_stored_move_is_answered_as_stored(site: Site, transactional_db: None):
+    """Issue 23, item 4: while Redis is down a move is stored and answered as stored, over POST
+    and over the socket; a socket handshake closes cleanly with 1013 and a retry hint; after
+    Redis is back the sweep re-arms the bots and the game goes on."""
+    import http.cookiejar
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from accounts.bots import ensure_bots
+    from accounts.identity import Player
+    from accounts.models import User
+    from games import queue
+    from games.actions import OUTAGE
+    from games.models import Match, Move
+    from games.sockets import RETRY_HINT
+    from lobby.services import start_solo
+    from tests.sockets import cookie_for
+
+    ensure_bots()
+    user = User.objects.create_user(f"Sturm{uuid.uuid4().hex[:6]}", password="kartenglück-42")
+    with queue.capturing():
+        match = start_solo(Player(user=user), "speedone", 2, "leicht")
+    Match.objects.filter(pk=match.pk).update(bot_delay=0.5)
+    me = match.seats.get(user=user).index
+    session = cookie_for(user).decode()
+    ws_url = site.url.replace("http", "ws") + f"/ws/partie/{match.pk}/"
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    page = urllib.request.Request(f"{site.url}/partie/{match.pk}/", headers={"Cookie": session})
+    with opener.open(page, timeout=30) as r:
+        assert r.status == 200
+    csrf = next(c.value for c in jar if c.name == "csrftoken")
+
+    def post_move(action: dict, version: int) -> tuple[int, str]:
+        body = urllib.parse.urlencode({"action": json.dumps(action), "version": version}).encode()
+        req = urllib.request.Request(
+            f"{site.url}/partie/{match.pk}/zug/",
+            data=body,
+            headers={
+                "Cookie": f"{session}; csrftoken={csrf}",
+                "X-CSRFToken": csrf,
+                "HX-Request": "true",
+                "Origin": site.url,
+                "Referer": f"{site.url}/partie/{match.pk}/",
+            },
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read().decode(errors="replace")
+
+    _m, legal, version = _human_to_move(match.pk, me)
+    site.redis.kill()
+    try:
+        # over POST: stored, and the answer says so (not a 500)
+        moves = Move.objects.filter(match_id=match.pk).count()
+        status, html = post_move(legal[0], version)
+        assert status == 200, html[:2000]
+        assert OUTAGE in html
+        assert Move.objects.filter(match_id=match.pk).count() == moves + 1
+
+        # a socket handshake during the outage: accepted, the retry hint, closed with 1013
+        with connect(ws_url, origin=site.url, additional_headers={"Cookie": session}) as ws:
+            frames = []
+            with contextlib.suppress(ConnectionClosed):
+                while True:
+                    frames.append(str(ws.recv(timeout=20)))
+            assert ws.close_code == 1013
+            assert any(RETRY_HINT in f for f in frames), frames
+    finally:
+        site.redis.start()
+    wait_for(lambda: (site.healthz() or {}).get("redis") == "ok", 60, "healthz redis")
+
+    # over the socket, with Redis back: a new move is answered with the board as ever; then
+    # Redis goes away again under an open socket and the next move is answered as stored
+    _m, legal, version = _human_to_move(match.pk, me)
+    with connect(ws_url, origin=site.url, additional_headers={"Cookie": session}) as ws:
+        first = str(ws.recv(timeout=20))
+        assert f'data-version="{version}"' in first, first[:500]
+        site.redis.kill()
+        try:
+            moves = Move.objects.filter(match_id=match.pk).count()
+            ws.send(json.dumps({**legal[0], "version": version}))
+            answer = str(ws.recv(timeout=30))
+            assert OUTAGE in answer, answer[:2000]
+            assert f'data-version="{version + 1}"' in answer
+            assert Move.objects.filter(match_id=match.pk).count() == moves + 1
+        finally:
+            site.redis.start()
+    wait_for(lambda: (site.healthz() or {}).get("redis") == "ok", 60, "healthz redis")
+    # the bots' turns that could not be queued are re-armed by the sweep
+    after = version + 1
+    wait_for(
+        lambda: (
+            Match.objects.values_list("version", flat=True).get(pk=match.pk) > after
+            or Match.objects.get(pk=match.pk).status != Match.Status.RUNNING
+        ),
+        90,
+        "the game goes on after the outage",
+    )

@@ -1,0 +1,53 @@
+"""A spectator's page in headless Chromium when the server refuses its socket (issue 23): the
+German message stays on the page, and the page neither reconnects nor polls the board."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import redis
+from django.conf import settings
+
+from accounts.models import User
+from games import actions
+from games.actions import SeatSpec
+from tests.browser.test_speedone_live import register
+from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
+
+pytestmark = [pytest.mark.browser]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_spectator_refused_for_a_full_match_reads_why_and_the_page_stays_quiet(
+    live_site, page, viewport
+):
+    alice = User.objects.create_user("Alice", password="kartenglück-42")
+    bob = User.objects.create_user("Bob", password="kartenglück-42")
+    match = actions.start_match(
+        "speedone", [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)]
+    )
+    # the match is full: as many live places as the server's cap, held by other processes' sockets
+    key = f"{live_site.env['CACHE_PREFIX']}:sockets:match:{match.pk}"
+    r = redis.Redis.from_url(settings.REDIS_URL)
+    r.zadd(key, {f"specific.other!{i}": time.time() + 300 for i in range(500)})
+    try:
+        page.set_viewport_size(viewport)
+        register(page, live_site.url, "Zuschauerin")
+        sockets: list[str] = []
+        polls: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.on("request", lambda req: polls.append(req.url) if "/brett/" in req.url else None)
+        page.goto(f"{live_site.url}/partie/{match.pk}/")
+        flash = page.locator("#flash .flash.error")
+        flash.wait_for()
+        assert "Dieser Partie schauen schon 500 Leute zu" in flash.inner_text()
+        page.wait_for_timeout(10_000)  # longer than the page's 8 s check
+        assert len(sockets) == 1, f"the page reconnected: {sockets}"
+        assert polls == [], f"the page polled the board: {polls}"
+        assert "Dieser Partie schauen schon 500 Leute zu" in flash.inner_text()
+        no_overflow(page)
+        shot(page, f"spectator-refused-{viewport['width']}")
+    finally:
+        r.delete(key)
+        r.close()
