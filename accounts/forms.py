@@ -12,6 +12,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Guest, User, display_name_validator
+from accounts.ratelimit import count_hit
 
 
 def _name_taken(name: str) -> bool:
@@ -94,11 +95,7 @@ class RateLimitMixin:
             return super().clean()  # type: ignore[misc]
         except forms.ValidationError:
             for k, _limit in keys:
-                cache.add(k, 0, settings.LOGIN_RATE_WINDOW)
-                try:
-                    cache.incr(k)
-                except ValueError:
-                    cache.set(k, 1, settings.LOGIN_RATE_WINDOW)
+                count_hit(k, settings.LOGIN_RATE_WINDOW)
             raise
 
 

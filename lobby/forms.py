@@ -49,9 +49,16 @@ def _option_value(opt: Option, data: QueryDict) -> Any:
     return raw
 
 
-def parse_options(engine: Engine[Any], data: QueryDict) -> dict[str, Any]:
-    """The rule options of the form (``opt_<key>`` fields), not yet validated."""
-    return {opt.key: _option_value(opt, data) for opt in engine.options_schema}
+def offered(engine: Engine[Any], *, solo: bool = False) -> tuple[Option, ...]:
+    """The rule options a form offers: alone against the computer without those that change
+    nothing there (``Option.table_only``, e.g. Speedbasar's doubt window)."""
+    return tuple(opt for opt in engine.options_schema if not (solo and opt.table_only))
+
+
+def parse_options(engine: Engine[Any], data: QueryDict, *, solo: bool = False) -> dict[str, Any]:
+    """The rule options of the form (``opt_<key>`` fields), not yet validated. The solo form's
+    reading skips the table-only options: such a field in a solo request is ignored."""
+    return {opt.key: _option_value(opt, data) for opt in offered(engine, solo=solo)}
 
 
 def parse_settings(engine: Engine[Any], data: QueryDict) -> dict[str, Any]:
@@ -61,21 +68,31 @@ def parse_settings(engine: Engine[Any], data: QueryDict) -> dict[str, Any]:
         "bot_tempo": data.get("bot_tempo", "normal"),
         "bot_strength": data.get("bot_strength", "normal"),
         "fill_with_bots": "fill_with_bots" in data,
+        "chat_enabled": "chat_enabled" in data,
         "stake": _int(data, "stake", 0),
         "options": parse_options(engine, data),
     }
 
 
-def option_fields(engine: Engine[Any], values: dict[str, Any]) -> list[dict[str, Any]]:
+def option_fields(
+    engine: Engine[Any], values: dict[str, Any], *, solo: bool = False
+) -> list[dict[str, Any]]:
     """What the template needs to draw each rule option with its current value: ``kind`` is
-    ``bool`` (a checkbox), ``list`` (a multi-choice of checkboxes) or a single choice; ``display``
-    says the current value in German words for the players who only read the settings."""
+    ``bool`` (a checkbox), ``list`` (a multi-choice of checkboxes) or a single choice; ``help``
+    and each item's ``help`` explain the option and its rule choices in one line; ``display``
+    says the current value in German words for the players who only read the settings. ``solo``:
+    the options of the solo form (``offered``)."""
     fields = []
-    for opt in engine.options_schema:
+    for opt in offered(engine, solo=solo):
         value = values.get(opt.key, opt.default)
         choices = [
             (str(v), label, v == value or (isinstance(value, list) and v in value))
             for v, label in (opt.choices or ())
+        ]
+        notes = dict(opt.choice_help)
+        items = [
+            {"value": v, "label": label, "selected": sel, "help": notes.get(raw, "")}
+            for (v, label, sel), (raw, _label) in zip(choices, opt.choices or (), strict=True)
         ]
         if opt.kind is bool:
             display = "an" if value else "aus"
@@ -91,6 +108,8 @@ def option_fields(engine: Engine[Any], values: dict[str, Any]) -> list[dict[str,
                 "kind": opt.kind.__name__,
                 "value": value,
                 "choices": choices,
+                "items": items,
+                "explained": any(item["help"] for item in items),
                 "display": display,
             }
         )

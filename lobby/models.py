@@ -23,6 +23,9 @@ BOT_TEMPO_CHOICES = [
     ("gemaechlich", _("gemächlich")),
 ]
 BOT_TEMPO_SECONDS = {"schnell": 0.5, "normal": 1.2, "gemaechlich": 2.5}
+#: the computer's tempo of a new solo game: a game called Speed… should not make one person wait
+#: for four computers (about 2 s instead of 5 s per round at „normal“); tables keep „normal“
+SOLO_BOT_TEMPO = "schnell"
 STRENGTH_CHOICES = [("leicht", _("leicht")), ("normal", _("normal")), ("stark", _("stark"))]
 
 
@@ -53,6 +56,8 @@ class Table(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    #: the table chat (``lobby.chat``): the opener switches it off for the table and its matches
+    chat_enabled = models.BooleanField(_("Chat an"), default=True)
     #: stacked cards for the next match (tests and staff only; never settable from the UI)
     deck = models.JSONField(_("gestapelte Karten"), null=True, blank=True)
     created = models.DateTimeField(_("eröffnet"), default=timezone.now)
@@ -119,3 +124,84 @@ class Member(models.Model):
         if player.user is not None:
             return self.user_id == player.user.pk
         return player.guest is not None and self.guest_id == player.guest.pk
+
+
+class ChatMessage(models.Model):
+    """One line of a table's or a match's chat (``lobby.chat``): ``match`` is set for a line
+    written during a match (``table`` then is the match's table, if any), else the line belongs to
+    the open table. The author is an account or a guest; ``name`` keeps the name shown."""
+
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("Tisch"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="chat_messages",
+    )
+    match = models.ForeignKey(
+        "games.Match",
+        verbose_name=_("Partie"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Konto"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    guest = models.ForeignKey(
+        "accounts.Guest",
+        verbose_name=_("Gast"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    #: the author's key (``Player.key``: ``u12`` / ``g7``), kept if the account goes
+    author_key = models.CharField(_("Schreiber-Schlüssel"), max_length=24, db_index=True)
+    name = models.CharField(_("Name"), max_length=40)
+    text = models.CharField(_("Text"), max_length=500)
+    created = models.DateTimeField(_("geschrieben"), default=timezone.now)
+    #: „melden“: somebody asked the staff to look at it
+    flagged = models.BooleanField(_("gemeldet"), default=False)
+    flagged_by = models.CharField(_("gemeldet von"), max_length=40, blank=True)
+    #: removed by the staff: no longer shown, kept for the record
+    deleted = models.BooleanField(_("gelöscht"), default=False)
+
+    class Meta:
+        verbose_name = _("Chat-Nachricht")
+        verbose_name_plural = _("Chat-Nachrichten")
+        ordering = ["-created", "-id"]
+        indexes = [
+            models.Index(fields=["table", "match", "-id"]),
+            models.Index(fields=["match", "-id"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.text[:60]}"
+
+
+class ChatMute(models.Model):
+    """``owner`` reads nothing more from ``target`` in any chat (only for themselves). Both are
+    ``Player.key`` values (``u12`` / ``g7``): accounts and guests mute alike."""
+
+    owner_key = models.CharField(_("wer"), max_length=24)
+    target_key = models.CharField(_("wen"), max_length=24)
+    target_name = models.CharField(_("Name"), max_length=40)
+    created = models.DateTimeField(_("seit"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Stummschaltung")
+        verbose_name_plural = _("Stummschaltungen")
+        constraints = [
+            models.UniqueConstraint(fields=["owner_key", "target_key"], name="chatmute_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner_key} → {self.target_name}"

@@ -13,22 +13,30 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from redis.exceptions import RedisError
 
 from accounts.bots import bots_of
 from accounts.identity import Player
 from accounts.models import Guest, User
+from accounts.ratelimit import count_hit
 from games.actions import ActionRejected, SeatSpec, start_match
 from games.engines.base import InvalidOptions, get_engine
 from games.models import Match
-from lobby.models import BOT_TEMPO_SECONDS, Member, Table
+from lobby.acquaintances import invitable_by
+from lobby.models import BOT_TEMPO_SECONDS, SOLO_BOT_TEMPO, Member, Table
 
 log = logging.getLogger("speedgames.lobby")
 
 
 def _notify(group: str, message: dict[str, Any]) -> None:
+    """Publish to a lobby, table or person's group. Redis out of reach loses only the push (the
+    change is committed; the pages catch up on their next update)."""
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+        try:
+            async_to_sync(layer.group_send)(group, message)
+        except Exception as exc:  # noqa: BLE001 - Redis down or unreachable
+            log.warning("push to %s not sent: %s", group, exc)
 
 
 def announce(table: Table) -> None:
@@ -80,6 +88,7 @@ def apply_settings(table: Table, settings: dict[str, Any], player: Player) -> No
     table.bot_tempo = settings.get("bot_tempo", table.bot_tempo)
     table.bot_strength = settings.get("bot_strength", table.bot_strength)
     table.fill_with_bots = settings.get("fill_with_bots", table.fill_with_bots)
+    table.chat_enabled = bool(settings.get("chat_enabled", table.chat_enabled))
     table.updated = timezone.now()
     if table.move_seconds not in (0, 30, 60, 90, 120):
         raise ActionRejected(_("Diese Bedenkzeit gibt es nicht."))
@@ -139,19 +148,25 @@ def leave_table(table: Table, player: Player) -> None:
         member = table.member_of(player)
         if member is None:
             return
-        was_opener = member.is_opener
-        member.delete()
-        rest = list(table.members.order_by("joined", "id"))
-        if not rest:
-            table.status = Table.Status.CLOSED
-        elif was_opener:
-            rest[0].is_opener = True
-            rest[0].save(update_fields=["is_opener"])
-        if table.partner_id == member.pk:
-            table.partner = None
-        table.updated = timezone.now()
-        table.save()
-        announce(table)
+        remove_member(table, member)
+
+
+def remove_member(table: Table, member: Member) -> None:
+    """Take a person from the table (its row locked by the caller): the next person becomes the
+    opener, an empty table closes."""
+    was_opener, member_id = member.is_opener, member.pk
+    member.delete()
+    rest = list(table.members.order_by("joined", "id"))
+    if not rest:
+        table.status = Table.Status.CLOSED
+    elif was_opener:
+        rest[0].is_opener = True
+        rest[0].save(update_fields=["is_opener"])
+    if table.partner_id == member_id:
+        table.partner = None
+    table.updated = timezone.now()
+    table.save()
+    announce(table)
 
 
 def set_ready(table: Table, player: Player, ready: bool) -> None:
@@ -216,56 +231,63 @@ def start(table: Table, player: Player, seed: int | None = None) -> Match:
             raise ActionRejected(
                 _("Noch nicht bereit: %(names)s.") % {"names": ", ".join(sorted(waiting))}
             )
-        engine = get_engine(table.game)
-        people: list[tuple[str, SeatSpec]] = [
-            (m.name, SeatSpec(name=m.name, user=m.user, guest=m.guest)) for m in members
-        ]
-        free = table.seats - len(people)
-        if free and table.fill_with_bots:
-            taken = {p[0].casefold() for p in people}
-            bots = [b for b in bots_of(table.bot_strength) if b.username.casefold() not in taken]
-            for bot in bots[:free]:
-                people.append(
-                    (
-                        bot.username,
-                        SeatSpec(name=bot.username, user=bot, bot_strength=table.bot_strength),
-                    )
+        return launch(table, members, seed)
+
+
+def launch(table: Table, members: list[Member], seed: int | None = None) -> Match:
+    """Start the table's next match with these people (inside the caller's transaction, the
+    table row locked): free seats get bots (or stay empty), seats are given alphabetically."""
+    engine = get_engine(table.game)
+    people: list[tuple[str, SeatSpec]] = [
+        (m.name, SeatSpec(name=m.name, user=m.user, guest=m.guest)) for m in members
+    ]
+    free = table.seats - len(people)
+    if free and table.fill_with_bots:
+        taken = {p[0].casefold() for p in people}
+        bots = [b for b in bots_of(table.bot_strength) if b.username.casefold() not in taken]
+        for bot in bots[:free]:
+            people.append(
+                (
+                    bot.username,
+                    SeatSpec(name=bot.username, user=bot, bot_strength=table.bot_strength),
                 )
-        if len(people) < engine.min_players:
-            raise ActionRejected(
-                _("Zu wenige Spieler: %(game)s braucht mindestens %(n)d.")
-                % {"game": engine.name, "n": engine.min_players}
             )
-        partners = None
-        options = dict(table.options)
-        try:
-            teams = engine.teams(len(people), options)
-        except InvalidOptions as exc:
-            raise ActionRejected(exc.message) from exc
-        if teams and table.partner_id:
-            partners = (member.name, table.partner.name)  # type: ignore[union-attr]
-        ordered = seat_order(people, partners, teams)
-        if seed is not None:  # a daily deal: the person sits on seat 0, so every player gets it
-            ordered.sort(key=lambda p: bool(p[1].bot_strength))
-        match = start_match(
-            table.game,
-            [spec for _name, spec in ordered],
-            options,
-            table=table,
-            move_seconds=table.move_seconds or None,
-            bot_delay=BOT_TEMPO_SECONDS[table.bot_tempo],
-            stake=table.stake,
-            solo=table.solo,
-            deck=table.deck,
-            seed=seed,
+    if len(people) < engine.min_players:
+        raise ActionRejected(
+            _("Zu wenige Spieler: %(game)s braucht mindestens %(n)d.")
+            % {"game": engine.name, "n": engine.min_players}
         )
-        table.status = Table.Status.PLAYING
-        table.deck = None
-        table.updated = timezone.now()
-        table.save(update_fields=["status", "deck", "updated"])
-        table.members.update(ready=False)
-        log.info("table start table=%s match=%s", table.pk, match.pk)
-        announce(table)
+    partners = None
+    options = dict(table.options)
+    try:
+        teams = engine.teams(len(people), options)
+    except InvalidOptions as exc:
+        raise ActionRejected(exc.message) from exc
+    opener = next((m for m in members if m.is_opener), None)
+    if teams and table.partner_id and opener is not None:
+        partners = (opener.name, table.partner.name)  # type: ignore[union-attr]
+    ordered = seat_order(people, partners, teams)
+    if seed is not None:  # a daily deal: the person sits on seat 0, so every player gets it
+        ordered.sort(key=lambda p: bool(p[1].bot_strength))
+    match = start_match(
+        table.game,
+        [spec for _name, spec in ordered],
+        options,
+        table=table,
+        move_seconds=table.move_seconds or None,
+        bot_delay=BOT_TEMPO_SECONDS[table.bot_tempo],
+        stake=table.stake,
+        solo=table.solo,
+        deck=table.deck,
+        seed=seed,
+    )
+    table.status = Table.Status.PLAYING
+    table.deck = None
+    table.updated = timezone.now()
+    table.save(update_fields=["status", "deck", "updated"])
+    table.members.update(ready=False)
+    log.info("table start table=%s match=%s", table.pk, match.pk)
+    announce(table)
     return match
 
 
@@ -277,17 +299,25 @@ def start_solo(
     options: dict[str, Any] | None = None,
     seed: int | None = None,
     deck: list[str] | None = None,
+    tempo: str = SOLO_BOT_TEMPO,
 ) -> Match:
-    """Solo against the computer: a private table that starts at once (no stake). ``deck``:
-    stacked cards (tests and staff only, like ``Table.deck``)."""
+    """Solo against the computer: a private table that starts at once (no stake). ``tempo``:
+    how soon the computers move (``BOT_TEMPO_SECONDS``). ``deck``: stacked cards (tests and
+    staff only, like ``Table.deck``)."""
     engine = get_engine(game)
     if not isinstance(bots, int) or not engine.min_players <= bots + 1 <= engine.max_players:
         raise ActionRejected(
             _("Wähle %(lo)d bis %(hi)d Computergegner.")
             % {"lo": engine.min_players - 1, "hi": engine.max_players - 1}
         )
+    for opt in engine.options_schema:
+        if opt.table_only and (options or {}).get(opt.key, opt.default) != opt.default:
+            raise ActionRejected(
+                _("„%(option)s“ gibt es nur am Tisch mit anderen Menschen, nicht allein.")
+                % {"option": opt.label}
+            )
     with transaction.atomic():
-        _check_solo_limit(player)
+        check_solo_limit(player)
         table = Table(
             game=game, solo=True, seats=bots + 1, bot_strength=strength, stake=0, deck=deck
         )
@@ -299,6 +329,7 @@ def start_solo(
                 "stake": 0,
                 "move_seconds": 0,
                 "bot_strength": strength,
+                "bot_tempo": tempo,
             },
             player,
         )
@@ -307,7 +338,7 @@ def start_solo(
         return start(table, player, seed=seed)
 
 
-def _check_solo_limit(player: Player) -> None:
+def check_solo_limit(player: Player) -> None:
     """At most ``MAX_RUNNING_SOLO`` running solo games per person (a game left to the computer
     runs, and counts, until it ends). The person's row is locked first, so two starts at once
     cannot both pass the count."""
@@ -349,18 +380,75 @@ def match_finished(match: Match) -> None:
     announce(table)
 
 
+def _not_delivered() -> ActionRejected:
+    """What a sender learns when the recipient does not get the toast (refuses strangers, or got
+    too many invitations this minute): the same words for both, nothing about their settings."""
+    return ActionRejected(
+        _(
+            "Diese Einladung kann gerade nicht zugestellt werden. "
+            "Schick stattdessen den Einladungslink."
+        )
+    )
+
+
+def invite_limit_keys(sender_id: int, recipient_id: int) -> tuple[str, str]:
+    """The cache counters of invitations by name: per sender and per recipient."""
+    return f"invite:from:{sender_id}", f"invite:to:{recipient_id}"
+
+
 def invite(table: Table, sender: Player, user_id: int) -> None:
-    """Tell an online user about this table; their open page shows it at once."""
+    """Tell an online user about this table; their open page shows it at once.
+
+    Only registered people at the table invite by name. Limits per minute (Redis counters):
+    ``INVITES_PER_SENDER_PER_MINUTE`` attempts per sender, ``INVITES_PER_RECIPIENT_PER_MINUTE``
+    delivered toasts per recipient; a recipient with ``invites_known_only`` gets them only from
+    acquaintances (``lobby.acquaintances``). Without Redis no invitation goes out (fail closed)."""
     if table.member_of(sender) is None:
         raise ActionRejected(_("Nur wer am Tisch sitzt, kann einladen."))
-    invitation = {
-        "table": table.pk,
-        "game": get_engine(table.game).name,
-        "sender": sender.name,
-        "token": table.token,
-    }
-    # rendered here, in the site's language as the sockets did, so that every page's socket (the
-    # match socket too) only sends it on and no lower app needs the lobby's template
-    with translation.override(site.LANGUAGE_CODE):
-        html = render_to_string("lobby/_invite_toast.html", invitation)
-    _notify(f"user-u{user_id}", {"type": "notify.invite", **invitation, "html": html})
+    if sender.user is None:
+        raise ActionRejected(
+            _(
+                "Einladungen an Namen verschicken nur angemeldete Spieler. Schick den Einladungslink."
+            )
+        )
+    recipient = User.objects.filter(pk=user_id, is_active=True, is_bot=False).first()
+    if recipient is None or recipient.pk == sender.user.pk:
+        raise ActionRejected(_("Diese Person kannst du nicht einladen."))
+    from_key, to_key = invite_limit_keys(sender.user.pk, recipient.pk)
+    try:
+        sent = count_hit(from_key, 60)
+        limit = int(site.INVITES_PER_SENDER_PER_MINUTE)
+        if sent > limit:
+            raise ActionRejected(
+                ngettext(
+                    "Du hast gerade schon %(n)d Einladung verschickt – warte eine Minute, "
+                    "bevor du die nächste verschickst.",
+                    "Du hast gerade schon %(n)d Einladungen verschickt – warte eine Minute, "
+                    "bevor du die nächste verschickst.",
+                    limit,
+                )
+                % {"n": limit}
+            )
+        if recipient.pk not in invitable_by(sender.user, [recipient.pk]):
+            raise _not_delivered()
+        if count_hit(to_key, 60) > int(site.INVITES_PER_RECIPIENT_PER_MINUTE):
+            raise _not_delivered()
+        invitation = {
+            "table": table.pk,
+            "game": get_engine(table.game).name,
+            "sender": sender.name,
+            "token": table.token,
+        }
+        # rendered here, in the site's language as the sockets did, so that every page's socket
+        # (the match socket too) only sends it on and no lower app needs the lobby's template
+        with translation.override(site.LANGUAGE_CODE):
+            html = render_to_string("lobby/_invite_toast.html", invitation)
+        _notify(f"user-u{recipient.pk}", {"type": "notify.invite", **invitation, "html": html})
+    except (RedisError, OSError) as exc:
+        log.warning("invitation not sent, redis: %s", exc)
+        raise ActionRejected(
+            _(
+                "Einladungen gehen gerade nicht raus. Schick den Einladungslink oder versuch es "
+                "gleich noch einmal."
+            )
+        ) from exc

@@ -23,6 +23,9 @@ Conventions shared by all four games:
   rng)``. ``sample_state(view, rng)`` builds a full state consistent with a view (determinization),
   used by the strong bots and by the conformance suite to prove views and bots leak nothing.
   Each game lists its bots in ``bots.BOTS``; ``"stark:N"`` gives the strong bot a search budget.
+  A bot draws every chance from ``rng`` – ties between equally good moves too
+  (``in_random_order``) – so the same view with another ``rng`` may give another move: the site
+  seeds it per match (``bot_rng``), so two games of the same deal differ, and one match replays.
 * **Timing and tables**: engines have no clock, but they tell the site how long a phase may wait
   (``phase_clock``), which phases are simultaneous (``simultaneous_key``), when bots may decide
   (``bot_earliest``) and who plays together (``teams``).
@@ -74,6 +77,10 @@ class Option:
 
     ``choices`` lists ``(value, German label)`` pairs; without choices, ``kind`` is checked.
     For ``kind=list`` every element must be one of ``choices`` (a multi-select, e.g. special cards).
+    ``help`` says in one German line what the option does; ``choice_help`` does the same for
+    choices that name a rule (``(value, line)`` pairs, e.g. each Extrascharf rule). ``table_only``
+    marks an option that changes nothing alone against the computer (Speedbasar's doubt window has
+    no clock there): the solo form leaves it out and a solo game keeps its default.
     """
 
     key: str
@@ -82,6 +89,8 @@ class Option:
     kind: type = bool
     choices: tuple[tuple[Any, str], ...] | None = None
     help: str = ""
+    choice_help: tuple[tuple[Any, str], ...] = ()
+    table_only: bool = False
 
     def validate(self, value: Any) -> Any:
         allowed = None if self.choices is None else [c[0] for c in self.choices]
@@ -361,6 +370,22 @@ class Engine(Generic[S]):
 def new_seed() -> int:
     """A fresh, unguessable 63-bit game seed."""
     return secrets.randbits(63)
+
+
+def bot_rng(bot_seed: int, version: int, seat: int) -> random.Random:
+    """The RNG of the bot on ``seat`` deciding at ``version`` of a match whose bots got
+    ``bot_seed`` (stored with the match): another match of the same deal gets other chances, the
+    same decision of the same match the same ones (a repeated bot task plays the same move)."""
+    digest = hashlib.blake2b(f"bot:{bot_seed}:{version}:{seat}".encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def in_random_order(actions: Sequence[Action], rng: random.Random) -> list[Action]:
+    """``actions`` in an order drawn from ``rng``: a bot that keeps the first of equally good
+    moves breaks its ties by its own chance instead of always the same way."""
+    out = list(actions)
+    rng.shuffle(out)
+    return out
 
 
 def shuffle_rng(seed: int, n: int) -> random.Random:
