@@ -14,6 +14,10 @@ process the first seat of a move fills them, the others find them). ``push`` is 
 fresh positions each pass, each rendered once for every seat and a spectator (context + frame),
 in ms per move.
 
+``--sizes`` prints the pushed board's size instead: the mean bytes of one seat's fragment
+(``frame_html(..., oob=True)``, UTF-8) per position for a player and a spectator, and the same
+compressed with zlib (a WebSocket with permessage-deflate sends about that).
+
 Finished positions are left out (their end notes may ask the database). ``DEBUG=1`` by default
 (the static files' manifest of a deployment is not needed).
 """
@@ -24,6 +28,7 @@ import argparse
 import os
 import random
 import time
+import zlib
 from typing import Any
 
 import django
@@ -131,13 +136,36 @@ def measure_push(slug: str, count: int, repeat: int) -> float:
     return best
 
 
+def measure_sizes(slug: str, count: int) -> dict[str, tuple[float, float]]:
+    """Mean (bytes, deflated bytes) of one pushed fragment per position, per viewer."""
+    out: dict[str, tuple[float, float]] = {}
+    pos = positions(slug, count)
+    for viewer in ("player", "spectator"):
+        raw = packed = 0
+        for match, seats, state, seat in pos:
+            me = seats[seat] if viewer == "player" else None
+            data = frame_html(board_context(match, me, seats=seats, state=state), oob=True)
+            encoded = str(data).encode()
+            raw += len(encoded)
+            packed += len(zlib.compress(encoded, 6))
+        out[viewer] = (raw / len(pos), packed / len(pos))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--sizes", action="store_true", help="pushed bytes instead of times")
     parser.add_argument("games", nargs="*", default=[g.slug for g in registry.GAMES if g.live])
     args = parser.parse_args()
     activate("de")
+    if args.sizes:
+        print(f"{'game':<14}{'viewer':<11}{'bytes':>9}{'deflated':>10}")
+        for slug in args.games:
+            for viewer, (raw, packed) in measure_sizes(slug, args.positions).items():
+                print(f"{slug:<14}{viewer:<11}{raw:>9.0f}{packed:>10.0f}")
+        return
     print(f"{'game':<14}{'viewer':<11}{'context ms':>11}{'board ms':>10}{'frame ms':>10}")
     for slug in args.games:
         for viewer, t in measure(slug, args.positions, args.repeat).items():

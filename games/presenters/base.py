@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from django.templatetags.static import static
+
 from games.engines.base import Action, Event, View
 from games.html import Markup, esc
 
@@ -59,6 +61,11 @@ class Presenter(ABC):
         """One line of the move ticker for a public event (``None``: not worth a line)."""
         return None
 
+    def card_html(self, card: str) -> Markup | None:
+        """The small face of one card (its code in the game's notation), for the replay's
+        „Alle Hände“ (``games.replay``); ``None``: the game shows no faces there."""
+        return None
+
 
 def action_json(action: Action) -> str:
     """The ``data-action`` attribute value of a control (compact, sorted keys: equal actions give
@@ -76,3 +83,16 @@ def word_table(words: Callable[[], dict[str, str]]) -> Callable[[str | None], di
         return {k: Markup(esc(v)) for k, v in words().items()}
 
     return table
+
+
+@lru_cache(maxsize=512)
+def sprite_use(sprite: str, symbol: str, cls: str = "", hidden: bool = True) -> Markup:
+    """One picture of a game's SVG sprite (``<slug>/cards.svg``, a static file the browser
+    caches): a small inline ``<svg>`` that references the sprite's ``<symbol id=...>`` by ``<use>``,
+    so a pushed board carries a reference, not the drawing. The URL goes through ``static()`` (the
+    hashed name of a deployment). Pictures are decoration: the card's name is its label, so the
+    picture is ``aria-hidden`` – unless ``hidden=False`` because it sits in a card face with
+    ``role="img"`` (its children are presentational). Without ``cls`` the ``<svg>`` has no class
+    (a board holds many: the game's css finds them by place)."""
+    attrs = (f' class="{esc(cls)}"' if cls else "") + (' aria-hidden="true"' if hidden else "")
+    return Markup(f'<svg{attrs}><use href="{esc(static(sprite))}#{esc(symbol)}"/></svg>')

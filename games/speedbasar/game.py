@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.definition import Achievements, GameDef, Page
+from games.definition import ADVICE_KEY, Achievements, GameDef, Key, KeySituation, Page
 from games.engines.base import get_engine
 from games.speedbasar.engine import ACHIEVEMENTS, achievements
 from games.speedbasar.engine.rules import RULE_KEYS
@@ -20,6 +20,16 @@ def daily_options(rng: random.Random) -> dict[str, Any]:
     return {"extrascharf": "auswahl", "regeln": [pick]} if pick else {"extrascharf": "aus"}
 
 
+def _rule_on(situation: KeySituation, rule: str) -> bool:
+    """An Extrascharf rule is in play (its key exists only then)."""
+    return rule in situation.view.get("rules", ())
+
+
+def _auto_believe(situation: KeySituation) -> bool:
+    """The automatic Glauben runs (solo helps with the pref ``autoglauben``): Space pauses it."""
+    return situation.helps and situation.prefs.get("autoglauben", False) is True
+
+
 GAME = GameDef(
     slug="speedbasar",
     engine=get_engine("speedbasar"),
@@ -29,15 +39,23 @@ GAME = GameDef(
         "Lege verdeckt und sag an, was es sein soll. Glaubst du es – oder zweifelst du an "
         "Zahl oder Gewürz?"
     ),
-    key_help=_(
-        "1–9 Karte wählen, D zweite Karte dazu (Doppelladung), Enter legen, Esc abbrechen, "
-        "P passen, G glauben, Z Zahl anzweifeln, W Gewürz anzweifeln, S Stimmt genau, R Rat, "
-        "M Marktbuch, Leertaste hält das automatische Glauben an"
+    key_help=(
+        _("1–9 Karte wählen"),
+        Key(_("D zweite Karte dazu (Doppelladung)"), lambda s: _rule_on(s, "doppelladung")),
+        _(
+            "Enter legen, Esc abbrechen, P passen, G glauben, Z Zahl anzweifeln, W Gewürz anzweifeln"
+        ),
+        Key(_("S Stimmt genau"), lambda s: _rule_on(s, "handschlag")),
+        ADVICE_KEY,
+        _("M Marktbuch"),
+        Key(_("Leertaste hält das automatische Glauben an"), _auto_believe),
     ),
     accent="#c57b12",
     css=("css/speedbasar.css",),
     js=("js/basar.js",),
     daily_options=daily_options,
+    daily_title=_("Tagesbasar"),
+    lobby_title=_("Basartor"),
     achievements=Achievements(ACHIEVEMENTS, achievements),
     pages=(
         Page(

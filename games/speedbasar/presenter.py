@@ -17,33 +17,23 @@ from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, fill, h, join
-from games.presenters.base import Frame, Presenter, action_json, word_table
-from games.speedbasar.engine import instinct, marktbuch
+from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
+from games.speedbasar.engine import EXTRASCHARF, EXTRASCHARF_TEXT, instinct, marktbuch
+from games.speedbasar.engine.cards import GLUT
 
 SPICES = ("R", "K", "S")
 SPICE_NAME = {"R": "Rosenpfeffer", "K": "Kardamom", "S": "Safran"}
-SPICE_SYMBOL = {"R": "✿", "K": "❦", "S": "✺", "W": "⚖", "M": "⚙"}
+#: the card pictures: one SVG sprite (``R`` ``K`` ``S`` the spices, ``W`` ``M`` the jokers, ``G``
+#: the Glut, ``back`` the card back), referenced by <use>
+SPRITE = "speedbasar/cards.svg"
 JOKER_NAME = {"W": "Messingwaage", "M": "Gewürzmühle"}
 JOKER_TEXT = {
     "W": "Übersteht jeden Zweifel an der Zahl, verliert jeden Zweifel am Gewürz.",
     "M": "Übersteht jeden Zweifel am Gewürz, verliert jeden Zweifel an der Zahl.",
 }
 COPIES = 3
-RULES = {
-    "gleicher_preis": ("Gleicher Preis", "Die letzte Zahl darf wiederholt werden."),
-    "feilschen": (
-        "Feilschen",
-        "Ein Zahl-Zweifel scheitert, wenn die echte Zahl mindestens so hoch ist.",
-    ),
-    "enge_gasse": ("Enge Gasse", "Nur der nächste Spieler darf anzweifeln."),
-    "zehnerzoll": ("Zehnerzoll", "Wer einen Zweifel um eine 10 verliert, zieht 4 Karten."),
-    "reine_ware": ("Reine Ware", "Bei der letzten Karte verlieren Joker jeden Zweifel."),
-    "handschlag": (
-        "Handschlag",
-        "„Stimmt genau!“: Gewürz und Zahl stimmen beide – wer recht hat, bekommt den Stapel.",
-    ),
-    "doppelladung": ("Doppelladung", "Zwei Karten unter einer Ansage; ein Zweifel prüft beide."),
-}
+#: the Extrascharf rules: (title, the rule in one line), from the engine's list
+RULES = {key: (title, EXTRASCHARF_TEXT[key]) for key, _station, title in EXTRASCHARF}
 END_TEXT = {
     "krug2": "{who} hat den zweiten Gewürzkrug – gewonnen!",
     "krug3": "Der dritte Gewürzkrug ist vergeben – die Partie ist aus.",
@@ -55,6 +45,8 @@ def card_name(card: str) -> str:
     """A card in words: "Safran 7", "Messingwaage"."""
     if card in JOKER_NAME:
         return JOKER_NAME[card]
+    if card == GLUT:
+        return "Glut"
     return f"{SPICE_NAME[card[0]]} {card[1:]}"
 
 
@@ -68,27 +60,43 @@ def plural(n: int, one: str, many: str) -> str:
 
 @lru_cache(maxsize=256)
 def face_html(card: str, small: bool = False) -> Markup:
-    """The face of a card, built once per process and look."""
-    joker = card in JOKER_NAME
+    """The face of a card, built once per process and look: the number as text, the picture of
+    its spice (a joker's, the Glut's) from the sprite, the spice's name; an image (``role="img"``)
+    named by the card's name."""
+    whole = card in JOKER_NAME or card == GLUT  # a card without a number: its name is the card
     name = card_name(card)
     return h(
-        '<span class="card bcard {}{}" title="{}" aria-label="{}">'
-        '<span class="num" aria-hidden="true">{}</span><span class="sym" aria-hidden="true">{}'
-        '</span><span class="sub" aria-hidden="true">{}</span></span>',
-        "J" + card if joker else card[0],
+        '<span class="card bcard {}{}" role="img" title="{}" aria-label="{}">'
+        '<span class="num">{}</span>{}<span class="sub">{}</span></span>',
+        ("J" + card if card in JOKER_NAME else card) if whole else card[0],
         _SMALL if small else "",
         name,
         name,
-        "" if joker else card[1:],
-        SPICE_SYMBOL[card if joker else card[0]],
-        JOKER_NAME[card] if joker else SPICE_NAME[card[0]],
+        "" if whole else card[1:],
+        face_picture(card, hidden=False),
+        name if whole else SPICE_NAME[card[0]],
+    )
+
+
+def face_picture(card: str, hidden: bool = True) -> Markup:
+    """The picture of a card's spice (a joker's, the Glut's) from the sprite (``hidden=False`` in
+    a face: its ``role="img"`` hides it)."""
+    return sprite_use(
+        SPRITE, card if card in JOKER_NAME or card == GLUT else card[0], hidden=hidden
     )
 
 
 _SMALL = Markup(" small")
-BACK_HTML = Markup(
-    '<span class="card bcard back" aria-hidden="true"><span class="sym">✦</span></span>'
-)
+
+
+@lru_cache(maxsize=1)
+def back_html() -> Markup:
+    """A card's back (the pile), with the sprite's pattern."""
+    return h(
+        '<span class="card bcard back" aria-hidden="true">{}</span>', sprite_use(SPRITE, "back")
+    )
+
+
 KRUG_HTML = Markup(
     '<svg class="icon krug" viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" '
     'd="M5 1h6v2h-1v1.2c2.4.8 4 3 4 5.5C14 13 11.3 15 8 15s-6-2-6-5.3c0-2.5 1.6-4.7 4-5.5V3H5z"/>'
@@ -126,14 +134,17 @@ def sound_urls() -> tuple[str, str]:
     return static("sounds/basar-glut.wav"), static("sounds/basar-reveal.wav")
 
 
-def _info(title: str, *lines: str, ok: str = "", no: str = "") -> dict[str, Any]:
-    return {"title": title, "lines": [x for x in lines if x], "ok": ok, "no": no}
+def _info(
+    title: str, *lines: str, ok: str = "", no: str = "", pic: Markup | str = ""
+) -> dict[str, Any]:
+    """A Karten-Info's content; ``pic``: the card's picture before the title."""
+    return {"title": title, "lines": [x for x in lines if x], "ok": ok, "no": no, "pic": pic}
 
 
 def info_html(i: dict[str, Any]) -> Markup:
     """A Karten-Info (on the board and in the frame's seats)."""
     out = Html()
-    out('<div class="card-info" role="tooltip"><strong>{}</strong>', i["title"])
+    out('<div class="card-info" role="tooltip"><strong>{}{}</strong>', i["pic"], i["title"])
     for line in i["lines"]:
         out("<span>{}</span>", line)
     if i["ok"]:
@@ -197,7 +208,7 @@ class SpeedbasarPresenter(Presenter):
                 for card in group["cards"]:
                     card["mark"] = ""
         ctx["hand_size"] = len(view["hand"] or [])
-        ctx["pair"] = self._pair(view, legal)
+        ctx["lay"] = self._lay(view, legal)
         ctx.update(self._pile(view, names))
         ctx["window"] = self._window(view, legal, names, helps_on)
         ctx["reveal"] = self._reveal(view, names)
@@ -233,10 +244,9 @@ class SpeedbasarPresenter(Presenter):
         self, view: View, legal: list[Action], revealed: dict[str, int]
     ) -> list[dict[str, Any]]:
         hand = view["hand"] or []
-        lays: dict[str, list[Action]] = {}
-        for a in legal:
-            if a["type"] == "lay" and len(a["cards"]) == 1:
-                lays.setdefault(a["cards"][0], []).append(a)
+        # every card may be laid under every allowed claim: the board carries the claims once
+        # (``lay`` in the context), a card only says whether it may be laid and what is honest
+        layable = {a["cards"][0] for a in legal if a["type"] == "lay" and len(a["cards"]) == 1}
         in_hand: dict[str, int] = {}
         for entry in hand:
             in_hand[entry["card"]] = in_hand.get(entry["card"], 0) + 1
@@ -248,20 +258,6 @@ class SpeedbasarPresenter(Presenter):
             if not groups or groups[-1]["group"] != group:
                 groups.append({"group": group, "cards": []})
             honest = [claim_name(c) for c in entry["claims"]]
-            options = []
-            for a in lays.get(card, []):
-                claim = {"spice": a["spice"], "number": a["number"]}
-                options.append(
-                    {
-                        "action": action_json(a),
-                        "label": claim_name(claim),
-                        "number": a["number"],
-                        "spice": a["spice"],
-                        "honest": claim in entry["claims"],
-                    }
-                )
-            # the honest claims first: Enter (the focused first choice) lays honestly
-            options.sort(key=lambda o: (not o["honest"],))
             if card in JOKER_NAME:
                 now = "Halbe Wahrheit: " + JOKER_TEXT[card]
                 info = _info(
@@ -270,6 +266,7 @@ class SpeedbasarPresenter(Presenter):
                     f"Es gibt {COPIES} davon – {in_hand[card]} bei dir, "
                     f"{revealed.get(card, 0)} schon aufgedeckt.",
                     ok="½ passt: für jede Ansage eine halbe Wahrheit.",
+                    pic=face_picture(card),
                 )
             else:
                 now = ""
@@ -279,6 +276,7 @@ class SpeedbasarPresenter(Presenter):
                     f"{revealed.get(card, 0)} schon aufgedeckt.",
                     ok=("passt: ehrlich als „" + "“, „".join(honest) + "“.") if honest else "",
                     no="" if honest else "Gerade nicht ehrlich ansagbar.",
+                    pic=face_picture(card),
                 )
             groups[-1]["cards"].append(
                 {
@@ -288,7 +286,7 @@ class SpeedbasarPresenter(Presenter):
                     "name": card_name(card),
                     "html": face_html(card),
                     "mark": entry["mark"],
-                    "options": options,
+                    "layable": card in layable,
                     "honest": honest,
                     "now": now,
                     "info": info,
@@ -301,13 +299,16 @@ class SpeedbasarPresenter(Presenter):
         return groups
 
     @staticmethod
-    def _pair(view: View, legal: list[Action]) -> dict[str, Any] | None:
-        """Doppelladung: the claims for two cards. Every pair of hand cards may be laid under every
-        allowed claim, so the board carries the claims once; the page puts the two chosen cards
-        (in hand order) into their ``data-action`` (see ``static/js/basar.js``)."""
-        if not any(a["type"] == "lay" and len(a["cards"]) == 2 for a in legal):
+    def _lay(view: View, legal: list[Action]) -> dict[str, Any] | None:
+        """The lay step: every hand card may be laid under every allowed claim, so the board
+        carries the claims once, in one dialog for the whole hand (not one per card). The page
+        (``static/js/basar.js``) fills it with the tapped card (or, with Doppelladung, the two
+        cards in hand order); choosing a claim only selects it, „Verdeckt legen“ (or Enter) sends
+        the lay. ``pair``: Doppelladung is allowed."""
+        if not any(a["type"] == "lay" for a in legal):
             return None
         return {
+            "pair": any(a["type"] == "lay" and len(a["cards"]) == 2 for a in legal),
             "claims": [
                 {
                     "spice": c["spice"],
@@ -316,7 +317,7 @@ class SpeedbasarPresenter(Presenter):
                     "label": claim_name(c),
                 }
                 for c in view["allowed_claims"]
-            ]
+            ],
         }
 
     def _pile(self, view: View, names: list[str]) -> dict[str, Any]:
@@ -375,7 +376,7 @@ class SpeedbasarPresenter(Presenter):
             "history": history[-6:],
             "history_more": max(0, len(history) - 6),
             "my_pile_cards": mine,
-            "back_html": BACK_HTML,
+            "back_html": back_html(),
         }
 
     def _window(
@@ -525,7 +526,12 @@ class SpeedbasarPresenter(Presenter):
     @staticmethod
     def _draw(view: View) -> dict[str, Any]:
         noch = view["noch"]
-        heat = "hot" if noch <= 5 else ("warm" if noch <= 12 else "")
+        # the Glut's steps (site.css: a stronger glow each step, sparks from the second);
+        # "warm"/"hot" stay the names of the two strongest ranges
+        step = next((i for i, n in ((5, 2), (4, 5), (3, 8), (2, 12), (1, 20)) if noch <= n), 0)
+        heat = (f"heat-{step}" if step else "") + (
+            " hot" if noch <= 5 else (" warm" if noch <= 12 else "")
+        )
         return {
             "noch": noch,
             "heat": heat,
@@ -660,7 +666,8 @@ class SpeedbasarPresenter(Presenter):
         title = END_TEXT.get(reason, "Die Partie ist aus.").format(who=who)
         return {
             "title": title,
-            "columns": ["", "Punktestapel", "Krüge (×10)", "Handkarten (−1)", "Punkte"],
+            # soft hyphens: the headers break at a word's seam on a phone, never inside a name
+            "columns": ["", "Punkte\u00adstapel", "Krüge (×10)", "Hand\u00adkarten (−1)", "Punkte"],
             "rows": [
                 {
                     "cells": [
@@ -684,6 +691,14 @@ class SpeedbasarPresenter(Presenter):
         t = _words(get_language())
         playing = bool(ctx["me"]) and ctx["match"].status == "running"
         out = Html()
+        if ctx["marktbuch"]:  # the book at the top of the board opens the Marktbuch (as M does)
+            out(
+                '<div class="basar-topbar"><button type="button" class="marktbuch-open" '
+                'id="marktbuch-open" data-open-panel="marktbuch" aria-controls="marktbuch">'
+                '{} {} <kbd aria-hidden="true">M</kbd></button></div>\n',
+                BOOK_HTML,
+                t["marktbuch"],
+            )
         out(
             '<section class="center basar-center">\n<div class="basar-table">\n'
             '<div class="has-info basar-spot pile-spot" tabindex="0" id="pile" aria-label="{}">\n'
@@ -720,14 +735,16 @@ class SpeedbasarPresenter(Presenter):
         out(
             "</div>\n"
             '<div class="has-info basar-spot draw-spot {}" tabindex="0" id="draw-pile" '
-            'aria-label="{}">\n<span class="draw-noch">{}</span>\n'
-            '<span class="spot-label">{}</span>\n{}\n</div>\n'
+            'aria-label="{}">\n{}<span class="draw-noch">{}</span>\n'
+            '<span class="spot-label">{}{}</span>\n{}\n</div>\n'
             '<div class="has-info basar-spot krug-spot" tabindex="0" id="krugs" aria-label="{}">\n'
             '<span class="draw-noch">{} {}/3</span>\n<span class="spot-label">{}</span>\n{}\n'
             "</div>\n</div>\n",
             draw["heat"],
             t["draw_pile"],
+            _SPARKS if draw["noch"] <= 12 else "",
             fill(_("noch %(n)s"), n=draw["noch"]),
+            face_picture(GLUT),
             t["to_glut"],
             info_html(draw["info"]),
             t["krugs_label"],
@@ -885,8 +902,10 @@ class SpeedbasarPresenter(Presenter):
 
     @staticmethod
     def _hand_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
-        """The hand: every card with its lay dialog (the claims) and its Karten-Info."""
-        pair = ctx["pair"]
+        """The hand: every card (a playable one opens the lay dialog) with its Karten-Info, and
+        the one lay dialog of the hand (``_lay_dialog_html``)."""
+        lay = ctx["lay"]
+        pair = bool(lay and lay["pair"])
         out('<section class="hand-area basar-hand" aria-label="{}" data-hand>\n', t["hand"])
         if ctx["pass_action"]:
             out(
@@ -912,7 +931,14 @@ class SpeedbasarPresenter(Presenter):
                     t["pair_ready"],
                     t["cancel"],
                 )
-        out('<ul class="hand basar-cards{}">\n', _MANY if ctx["hand_size"] >= 12 else "")
+        # two rows from 12 cards on phones, from 15 elsewhere (site.css reads ``--half``)
+        size = ctx["hand_size"]
+        out(
+            '<ul class="hand basar-cards{}{}" style="--half: {}">\n',
+            _MANY if size >= 12 else "",
+            _ROWS2 if size >= 15 else "",
+            (size + 1) // 2,
+        )
         first_group = True
         for g in ctx["hand_groups"]:
             for i, c in enumerate(g["cards"]):
@@ -920,53 +946,20 @@ class SpeedbasarPresenter(Presenter):
                     '<li class="has-info{}">\n',
                     _GROUP_START if i == 0 and not first_group else "",
                 )
-                if c["options"]:
+                if lay and c["layable"]:
                     out(
                         '<button type="button" class="card-button playable" data-card="{}" '
-                        'data-name="{}" data-n="{}" data-honest="{}" data-dialog="lay-{}"{} '
-                        'aria-label="{}{}">{}</button>\n'
-                        '<dialog id="lay-{}" class="wish lay-dialog" aria-label="{}">\n'
-                        '<div class="lay-head">{}<p>{}{}</p></div>\n<div class="claim-choices">',
+                        'data-name="{}" data-n="{}" data-honest="{}" data-note="{}" '
+                        'data-dialog="lay-dialog"{} aria-label="{}{}">{}</button>\n',
                         c["card"],
                         c["name"],
                         c["n"],
                         c["honest_codes"],
-                        c["n"],
+                        c["now"],
                         attr("data-key", c["n"]) if c["n"] < 10 else "",
                         c["name"],
                         " – passt" if c["mark"] == "passt" else "",
                         c["html"],
-                        c["n"],
-                        fill(_("%(c)s verdeckt legen"), c=c["name"]),
-                        c["html"],
-                        fill(_("<strong>%(c)s</strong> verdeckt legen – als was?"), c=c["name"]),
-                        h("<br><small>{}</small>", c["now"]) if c["now"] else "",
-                    )
-                    for o in c["options"]:
-                        out(
-                            '<button type="button" class="claim-button spice-{}{}" '
-                            'data-action="{}">{}{}</button>',
-                            o["spice"],
-                            _HONEST if o["honest"] else "",
-                            o["action"],
-                            o["label"],
-                            h(" <small>{}</small>", t["honest"]) if o["honest"] else "",
-                        )
-                    out("</div>\n")
-                    if pair:
-                        out(
-                            '<p class="second-row"><button type="button" class="button '
-                            'secondary second-button" data-second="{}">{} <kbd>D</kbd></button> '
-                            '<small class="muted">{}</small></p>\n',
-                            c["n"],
-                            t["second"],
-                            t["second_note"],
-                        )
-                    out(
-                        '<p class="muted small">{}</p>\n<form method="dialog">'
-                        '<button class="link">{}</button></form>\n</dialog>\n',
-                        t["enter_lays"],
-                        t["cancel"],
                     )
                 else:
                     out(
@@ -985,34 +978,9 @@ class SpeedbasarPresenter(Presenter):
         if first_group:
             out('<li class="muted">{}</li>', t["no_cards"])
         out("\n</ul>\n")
-        if pair:
-            out(
-                '<dialog id="lay-pair" class="wish lay-dialog pair-dialog" aria-label="{}">\n'
-                '<div class="lay-head"><span class="pair-faces"></span><p>'
-                '<strong class="pair-names"></strong> {}<br><small>{}</small></p></div>\n'
-                '<div class="claim-choices">',
-                t["pair_label"],
-                t["lay_as"],
-                t["pair_note"],
-            )
-            for o in pair["claims"]:
-                out(
-                    '<button type="button" class="claim-button spice-{}" data-claim="{}" '
-                    'data-spice="{}" data-number="{}" disabled>{} '
-                    '<small class="honest-mark">{}</small></button>',
-                    o["spice"],
-                    o["code"],
-                    o["spice"],
-                    o["number"],
-                    o["label"],
-                    t["honest"],
-                )
-            out(
-                '</div>\n<p class="muted small">{}</p>\n<form method="dialog">'
-                '<button class="link">{}</button></form>\n</dialog>\n',
-                t["enter_pair"],
-                t["other_second"],
-            )
+        if lay:
+            claims = tuple((c["spice"], c["number"], c["code"], c["label"]) for c in lay["claims"])
+            out.add(_lay_dialog_html(get_language(), claims, pair))
         out("</section>\n")
 
     @staticmethod
@@ -1058,6 +1026,9 @@ class SpeedbasarPresenter(Presenter):
         )
 
     # -- the move ticker ----------------------------------------------------------------------
+    def card_html(self, card: str) -> Markup:
+        return face_html(card, small=True)
+
     def describe(self, event: Event, names: list[str]) -> str | None:
         t = event.get("type")
         seat = event.get("seat")
@@ -1165,9 +1136,71 @@ def _book_grid(key: tuple[Any, ...]) -> Markup:
     return out.markup()
 
 
+@lru_cache(maxsize=256)
+def _lay_dialog_html(
+    language: str | None, claims: tuple[tuple[str, int, str, str], ...], pair: bool
+) -> Markup:
+    """The hand's one lay dialog: the chosen card(s), the allowed claims as a choice (a claim
+    button only selects; no ``data-action``), „Zweite Karte dazulegen“ (Doppelladung) and the
+    „Verdeckt legen“ button, whose ``data-action`` the page writes for the chosen card(s) and
+    claim (``static/js/basar.js``). The same for every card and every seat with the same allowed
+    claims: built once per look."""
+    t = _words(language)
+    out = Html()
+    out(
+        '<dialog id="lay-dialog" class="wish lay-dialog" aria-label="{}">\n'
+        '<div class="lay-head"><span class="lay-faces"></span><p><strong class="lay-names">'
+        '</strong> {}<br><small class="lay-note"></small>'
+        '<small class="pair-only">{}</small></p></div>\n'
+        '<div class="claim-choices" role="radiogroup" aria-label="{}">',
+        t["lay_label"],
+        t["lay_as"],
+        t["pair_note"],
+        t["claim_choice"],
+    )
+    for spice, number, code, label in claims:
+        out(
+            '<button type="button" class="claim-button spice-{}" role="radio" '
+            'aria-checked="false" data-claim="{}" data-spice="{}" data-number="{}">{} '
+            '<small class="honest-mark">{}</small></button>',
+            spice,
+            code,
+            spice,
+            number,
+            label,
+            t["honest"],
+        )
+    out("</div>\n")
+    if pair:
+        out(
+            '<p class="second-row single-only"><button type="button" class="button secondary '
+            'second-button" data-second>{} <kbd>D</kbd></button> <small class="muted">{}</small>'
+            "</p>\n",
+            t["second"],
+            t["second_note"],
+        )
+    out(
+        '<p class="lay-confirm"><button type="button" class="button lay-button" id="lay-confirm" '
+        "disabled>{} <kbd>Enter</kbd></button></p>\n"
+        '<p class="muted small">{}</p>\n<form method="dialog"><button class="link">'
+        '<span class="single-only">{}</span><span class="pair-only">{}</span></button></form>\n'
+        "</dialog>\n",
+        t["lay_confirm"],
+        t["enter_lays"],
+        t["cancel"],
+        t["other_second"],
+    )
+    return out.markup()
+
+
 _EMPTY_PILE = Markup('<span class="card bcard empty" aria-hidden="true"></span>')
 _MINE = Markup(' class="mine"')
 _MANY = Markup(" many")
+_ROWS2 = Markup(" rows2")
+# the Glut's rising sparks (site.css; still with prefers-reduced-motion)
+_SPARKS = Markup(
+    '<span class="sparks" aria-hidden="true"><i></i><i></i><i></i><i></i><i></i></span>'
+)
 _GROUP_START = Markup(" group-start")
 _HONEST = Markup(" honest")
 _ON = Markup(" on")
@@ -1201,8 +1234,8 @@ def _words() -> dict[str, str]:
         "allowed": _("Erlaubte Ansagen"),
         "pass": _("Passen – 1 Karte ziehen"),
         "lay_hint": _(
-            "Karte antippen, Ansage wählen – sie wird verdeckt gelegt. „passt“ heißt: ehrlich "
-            "ansagbar."
+            "Karte antippen, Zahl (und Gewürz) wählen, „Verdeckt legen“ drücken. „passt“ heißt: "
+            "ehrlich ansagbar."
         ),
         "pair_hint": _(
             "Doppelladung: „Zweite Karte dazulegen“ (Taste D), dann die zweite Karte antippen."
@@ -1213,12 +1246,13 @@ def _words() -> dict[str, str]:
         "honest": _("ehrlich"),
         "second": _("+ Zweite Karte dazulegen"),
         "second_note": _("Doppelladung: zwei Karten unter einer Ansage"),
-        "enter_lays": _("Enter legt die markierte Ansage, Esc bricht ab."),
+        "enter_lays": _("Enter legt die gewählte Ansage, Esc bricht ab."),
+        "lay_label": _("Karte verdeckt legen"),
+        "claim_choice": _("Ansage"),
+        "lay_confirm": _("Verdeckt legen"),
         "no_cards": _("Keine Karten auf der Hand."),
-        "pair_label": _("Zwei Karten verdeckt legen"),
         "lay_as": _("verdeckt legen – als was?"),
         "pair_note": _("Ein Zweifel prüft beide Karten: Nur wenn beide stimmen, hält die Ansage."),
-        "enter_pair": _("Enter legt die markierte Ansage, Esc wählt eine andere zweite Karte."),
         "other_second": _("Andere zweite Karte"),
         "marktbuch": _("Marktbuch"),
         "revealed": _("aufgedeckt"),

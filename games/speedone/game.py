@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.definition import GameDef, PersonalBest, engine_points
+from games.definition import ADVICE_KEY, GameDef, PersonalBest, engine_points
 from games.engines.base import get_engine
 from games.speedone.presenter import SpeedonePresenter
 
@@ -36,7 +36,7 @@ GAME = GameDef(
         "Farbe oder Wert bedienen, Aussetzen, Richtungswechsel, Farbwunsch – und ONE drücken, "
         "bevor die vorletzte Karte fällt."
     ),
-    key_help=_("1–9 Karte legen, D ziehen, O ONE"),
+    key_help=(_("1–9 Karte legen, D ziehen, O ONE"), ADVICE_KEY),
     accent="#d2352c",
     css=("css/speedone.css",),
     # per round: the winner +10, the others −6/−5/−4 (partners: +10/−5): Result.leaderboard
@@ -44,5 +44,6 @@ GAME = GameDef(
     # the scoring modes differ, so the best solo game is measured in leaderboard points
     best=PersonalBest("leaderboard_points", _("Bestenlisten-Punkte")),
     daily_options=daily_options,
+    daily_title=_("Tagesblatt"),
     daily_low_wins=daily_low_wins,
 )

@@ -6,11 +6,13 @@ German wording of the presenter's layer, beside ``presenter.py``).
   card would trigger now.
 * ``requirement(view)``: what is demanded above the pile and how many of the seat's cards fit.
 
-Seats in texts are named "Platz N" (N = seat + 1); the fields carry seat numbers for the UI.
+Seats in texts are named by the players' names (``names``, as the frame shows them; the own
+seat is "du"); the fields carry seat numbers for the UI.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import View
@@ -26,10 +28,10 @@ from games.speedone.engine.cards import (
     W4,
     WILD_COLOR,
     W,
+    value_name,
 )
 from games.speedone.engine.rules import why_not
 
-VALUE_NAMES = {SKIP: "Aussetzen", REVERSE: "Richtungswechsel", DRAW2: "2 Ziehen"}
 EFFECTS = {
     SKIP: "Der nächste Spieler wird übersprungen (zu zweit legst du gleich noch einmal).",
     REVERSE: "Die Spielrichtung dreht sich (zu zweit wirkt sie wie Aussetzen).",
@@ -71,22 +73,14 @@ def sort_hand(cards: list[str], mode: int = 1) -> list[str]:
     return [NAME[c] for c in codes]
 
 
-def _value_text(code: int) -> str:
-    v = code & 15
-    if code == W:
-        return "Farbwunsch"
-    if code == W4:
-        return "Wunsch Plus4"
-    return str(v) if v < 10 else VALUE_NAMES[v]
-
-
 def _step(view: View, seat: int, steps: int = 1, direction: int | None = None) -> int:
     d = view["direction"] if direction is None else direction
     return (seat + d * steps) % view["players"]
 
 
-def _platz(seat: int) -> str:
-    return f"Platz {seat + 1}"
+def _who(names: Sequence[str], seat: int) -> str:
+    """A seat in a Karten-Info line: the player's name."""
+    return names[seat] if 0 <= seat < len(names) else "der Nächste"
 
 
 def fits(view: View, card: int, hand: list[int]) -> bool:
@@ -109,7 +103,9 @@ def fits(view: View, card: int, hand: list[int]) -> bool:
     return (top & 15) < 13 and (card & 15) == (top & 15)
 
 
-def card_info(view: View, card: str, hand: list[int] | None = None) -> dict[str, Any]:
+def card_info(
+    view: View, card: str, hand: list[int] | None = None, *, names: Sequence[str]
+) -> dict[str, Any]:
     """Everything the Karten-Info window shows for ``card`` (a hand card or the top card).
 
     Keys: ``card``, ``color`` (letter or None), ``color_name``, ``value``, ``points``,
@@ -117,7 +113,8 @@ def card_info(view: View, card: str, hand: list[int] | None = None) -> dict[str,
     not in the seat's hand or it is not the seat's turn), ``reason`` (why not), ``triggers``
     (German line: what laying it would do now), ``next_seat``, ``skipped_seat``, ``next_draws``,
     ``one_warning`` (laying it now without pressing ONE costs 2 cards). ``hand``: the seat's
-    ``hand_codes``, when the caller asks for several cards of one view.
+    ``hand_codes``, when the caller asks for several cards of one view. ``names``: the seats'
+    names (the frame's), which the lines use instead of seat numbers.
     """
     code = _code(card)
     col = code >> 4
@@ -137,7 +134,7 @@ def card_info(view: View, card: str, hand: list[int] | None = None) -> dict[str,
         "card": NAME[code],
         "color": None if col == WILD_COLOR else "RYGB"[col],
         "color_name": "Joker (alle Farben)" if col == WILD_COLOR else COLOR_NAMES[col],
-        "value": _value_text(code),
+        "value": value_name(code),
         "points": POINTS[code],
         "effect": effect,
         "in_hand": in_hand,
@@ -180,26 +177,26 @@ def card_info(view: View, card: str, hand: list[int] | None = None) -> dict[str,
         after = _step(view, seat, 2)
         info["next_seat"] = after
         if after == seat:
-            lines.append(f"{_platz(nxt)} setzt aus – du bist gleich noch einmal dran.")
+            lines.append(f"{_who(names, nxt)} setzt aus – du bist gleich noch einmal dran.")
         else:
-            lines.append(f"{_platz(nxt)} setzt aus, dann ist {_platz(after)} dran.")
+            lines.append(f"{_who(names, nxt)} setzt aus, dann ist {_who(names, after)} dran.")
     elif v == REVERSE and col != WILD_COLOR:
         back = _step(view, seat, 1, -direction)
         info["next_seat"] = back
-        lines.append(f"Die Richtung dreht sich: als Nächstes ist {_platz(back)} dran.")
+        lines.append(f"Die Richtung dreht sich: als Nächstes ist {_who(names, back)} dran.")
     else:
         info["next_seat"] = nxt
         if v == DRAW2 and col != WILD_COLOR or code == W4:
             draws = view["pending"] + (2 if v == DRAW2 else 4)
             info["next_draws"] = draws
-            text = f"{_platz(nxt)} muss {draws} Karten ziehen"
+            text = f"{_who(names, nxt)} muss {draws} Karten ziehen"
             if view["options"]["stacking"]:
                 text += " – oder gibt mit einer weiteren Plus-Karte weiter"
             lines.append(text + ".")
         elif col == WILD_COLOR:
-            lines.append(f"Du wünschst eine Farbe; dann ist {_platz(nxt)} dran.")
+            lines.append(f"Du wünschst eine Farbe; dann ist {_who(names, nxt)} dran.")
         else:
-            lines.append(f"Danach ist {_platz(nxt)} dran.")
+            lines.append(f"Danach ist {_who(names, nxt)} dran.")
     if len(hand) == 1:
         lines.append("Das ist deine letzte Karte: damit gewinnst du die Runde.")
     elif len(hand) == 2 and not view["seats"][seat]["one"]:
@@ -219,12 +216,12 @@ def requirement(view: View) -> dict[str, Any]:
     color = COLOR_CODE[view["color"]]
     cname = COLOR_NAMES[color]
     pending = view["pending"]
-    value = None if top >> 4 == WILD_COLOR else _value_text(top)
+    value = None if top >> 4 == WILD_COLOR else value_name(top)
     if pending:
         if view["options"]["stacking"]:
-            kind = "2 Ziehen" if top & 15 == DRAW2 else "Wunsch Plus4"
+            kind = "einer +2" if top & 15 == DRAW2 else "einer Wunsch Plus4"
             text = f"{pending} Karten ziehen – oder mit {kind} weitergeben"
-            if kind == "Wunsch Plus4":
+            if top & 15 != DRAW2:
                 text += f" (nur ohne {cname} auf der Hand)"
             text += "."
         else:

@@ -10,31 +10,51 @@ from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, esc, h, join
-from games.presenters.base import Frame, Presenter, action_json, word_table
+from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
+from games.speedone.engine.cards import CODE, spoken
 from games.speedone.info import card_info, hand_codes, requirement, sort_hand
 
 COLOR_CLASS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", None: "wild"}
 COLOR_NAME = {"R": "Rot", "Y": "Gelb", "G": "Grün", "B": "Blau"}
 SORT_LABEL = {1: "Farben, Sonderkarten bei der höchsten", 2: "Zahlen, dann Sonderkarten"}
-VALUE_NAME = {"S": "Aussetzen", "R": "Richtungswechsel", "+2": "2 Ziehen"}
 
 
-def face(card: str) -> dict[str, str]:
-    """How a card looks: colour class and the big symbol."""
+#: the card pictures: one SVG sprite, referenced by <use>: ``c-R`` … a colour's shape (Rot circle,
+#: Gelb triangle, Grün square, Blau diamond: no card is told by its colour alone), ``a-S``
+#: Aussetzen, ``a-R`` Richtungswechsel, ``w`` Farbwunsch (the four shapes)
+SPRITE = "speedone/cards.svg"
+_ACTION_PIC = {"S": "a-S", "R": "a-R"}
+
+
+def face(card: str) -> dict[str, Any]:
+    """How a card looks: colour class, its pictures in the sprite (the colour's shape first) and
+    the big text (a number, "+2", "+4"; none for Aussetzen and Richtungswechsel)."""
     if card.startswith("W"):
-        return {"cls": "wild", "symbol": "+4" if card == "W+4" else "★", "sub": "Wunsch"}
+        return {"cls": "wild", "pics": ("w",), "symbol": card[1:], "sub": "Wunsch"}
     colour, rest = card[0], card[1:]
-    symbol = {"S": "⊘", "R": "⇄", "+2": "+2"}.get(rest, rest)
-    return {"cls": COLOR_CLASS[colour], "symbol": symbol, "sub": ""}
+    action = _ACTION_PIC.get(rest)
+    return {
+        "cls": COLOR_CLASS[colour],
+        "pics": (f"c-{colour}", action) if action else (f"c-{colour}",),
+        "symbol": "" if action else rest,
+        "sub": "",
+    }
+
+
+def face_pictures(card: str) -> Markup:
+    """The pictures of a card's face (the colour's shape, an action's own picture), in a face
+    with ``role="img"``."""
+    return join(sprite_use(SPRITE, p, hidden=False) for p in face(card)["pics"])
 
 
 def card_name(card: str) -> str:
-    """A card in words: "Rot 7", "Blau Aussetzen", "Wunsch Plus4"."""
-    if card == "W+4":
-        return "Wunsch Plus4"
-    if card.startswith("W"):
-        return "Farbwunsch"
-    return f"{COLOR_NAME[card[0]]} {VALUE_NAME.get(card[1:], card[1:])}"
+    """A card in words: "Rot 7", "Blau Aussetzen", "Grün +2", "Wunsch Plus4"."""
+    return spoken(CODE[card])
+
+
+def signed(n: int) -> str:
+    """Leaderboard points with their sign: "+10", "−6" (a real minus), "0"."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 @lru_cache(maxsize=512)
@@ -44,14 +64,14 @@ def face_html(card: str, language: str | None, small: bool = False) -> Markup:
     f = face(card)
     name = card_name(card)
     return h(
-        '<span class="card {}{}" title="{}" aria-label="{}">'
-        '<span class="sym" aria-hidden="true">{}</span>{}</span>',
+        '<span class="card {}{}" role="img" title="{}" aria-label="{}">{}{}{}</span>',
         f["cls"],
         _SMALL if small else "",
         name,
         name,
-        f["symbol"],
-        h('<span class="sub" aria-hidden="true">{}</span>', f["sub"]) if f["sub"] else "",
+        face_pictures(card),
+        h('<span class="sym">{}</span>', f["symbol"]) if f["symbol"] else "",
+        h('<span class="sub">{}</span>', f["sub"]) if f["sub"] else "",
     )
 
 
@@ -76,15 +96,18 @@ def _info_values(info: dict[str, Any]) -> tuple[Any, ...]:
 
 
 @lru_cache(maxsize=4096)
-def info_html(language: str | None, values: tuple[Any, ...]) -> Markup:
-    """The Karten-Info window of a card, memoised on what it shows: a board holds one per hand
-    card, and the looks vary (playable, reason, what laying it would do)."""
+def info_html(language: str | None, values: tuple[Any, ...], card: str) -> Markup:
+    """The Karten-Info window of a card with the card's picture (its colour's shape, the
+    Farbwunsch's four), memoised on what it shows: a
+    board holds one per hand card, and the looks vary (playable, reason, what laying it would
+    do)."""
     i = dict(zip(_INFO_KEYS, values, strict=True))
     t = _words(language)
     out = Html()
     out(
-        '<div class="card-info" role="tooltip"><strong>{} · {}</strong><span>{}: {}</span>'
+        '<div class="card-info" role="tooltip"><strong>{}{} · {}</strong><span>{}: {}</span>'
         "<span>{}</span>",
+        sprite_use(SPRITE, face(card)["pics"][0]),
         i["color_name"],
         i["value"],
         t["points"],
@@ -153,7 +176,7 @@ def hand_card_html(
         )
     else:
         out('<span class="card-button" data-card="{}" title="{}">{}</span>', card, name, body)
-    out("{}</li>", info_html(language, info))
+    out("{}</li>", info_html(language, info, card))
     return out.markup()
 
 
@@ -272,16 +295,22 @@ class SpeedonePresenter(Presenter):
         language = get_language()
         cards = sort_hand(view["hand"], mode) if view.get("hand") is not None else []
         codes = hand_codes(view)
+        names = frame.names
         hand = [
             hand_card_html(
-                language, n, card, card in playable, _info_values(card_info(view, card, codes))
+                language,
+                n,
+                card,
+                card in playable,
+                _info_values(card_info(view, card, codes, names=names)),
             )
             for n, card in enumerate(cards, start=1)
         ]
         stats = []
         for s in view["seats"]:
             row = []
-            if s["one"]:
+            # after the game no ONE is left to call: the badge goes with the last round
+            if s["one"] and not view["over"]:
                 row.append({"value": _ONE_BADGE})
             missed = list(dict.fromkeys(s["missed"]))  # each colour once, in order
             if missed:
@@ -306,7 +335,11 @@ class SpeedonePresenter(Presenter):
             "top": {
                 "card": view["top"],
                 "face_html": face_html(view["top"], language),
-                "info_html": info_html(language, _info_values(card_info(view, view["top"], codes))),
+                "info_html": info_html(
+                    language,
+                    _info_values(card_info(view, view["top"], codes, names=names)),
+                    view["top"],
+                ),
             },
             "color_cls": COLOR_CLASS.get(view["color"], "wild"),
             "color_name": COLOR_NAME.get(view["color"], ""),
@@ -316,7 +349,7 @@ class SpeedonePresenter(Presenter):
             "can_one": "one" in types,
             "draw_action": _DRAW_ACTION,
             "one_action": _ONE_ACTION,
-            "round_summary": self._round_summary(last, frame.names, language) if last else None,
+            "round_summary": self._round_summary(view, last, names, language) if last else None,
         }
 
     def board_html(self, ctx: dict[str, Any]) -> Markup:
@@ -343,7 +376,9 @@ class SpeedonePresenter(Presenter):
         if requirement and ctx["match"].status == "running":
             parts.append(h('<p class="requirement" id="requirement">{}</p>', requirement["text"]))
         parts.append(_CENTER_END)
-        if ctx["me"]:
+        # the hand, sorting, ONE and drawing only while the game runs (the end shows the hands
+        # in the round summary)
+        if ctx["me"] and not view["over"] and ctx["match"].status == "running":
             can_draw = ctx["can_draw"]
             parts.append(
                 _hand_tools_html(
@@ -361,11 +396,23 @@ class SpeedonePresenter(Presenter):
         return Markup("".join(parts))
 
     def _round_summary(
-        self, last: dict[str, Any], names: list[str], language: str | None
+        self, view: View, last: dict[str, Any], names: list[str], language: str | None
     ) -> dict[str, Any]:
+        """The last round: rest hands, card points, what was booked, the score, and the
+        leaderboard points of the round („Nach jeder Runde gibt es Punkte …“) with their sum so
+        far; at the game's end every round's points and their total."""
+        rounds = view["round_points"][: last["round"]]
         return {
             "title": f"Runde {last['round']} vorbei",
-            "columns": ["", "Resthand", "Kartenpunkte", "angeschrieben", "Stand"],
+            # soft hyphens: on a phone the long headers break at a word's seam
+            "columns": [
+                "",
+                "Resthand",
+                "Karten\u00adpunkte",
+                "ange\u00adschrieben",
+                "Stand",
+                "Besten\u00adliste" if last["game_over"] else "Besten\u00adliste (Runde)",
+            ],
             "rows": [
                 {
                     "cells": [
@@ -374,12 +421,30 @@ class SpeedonePresenter(Presenter):
                         last["points"][i],
                         last["booked"][i],
                         last["scores"][i],
+                        self._leaderboard_cell(rounds, i, last["game_over"]),
                     ],
                     "winner": i in last["winners"],
                 }
                 for i in range(len(names))
             ],
         }
+
+    @staticmethod
+    def _leaderboard_cell(rounds: list[list[int]], seat: int, over: bool) -> str:
+        """This round's leaderboard points ("+10"), from round 2 on with the sum so far; at the
+        end every round's points and the total ("+10 · −6 · +10 = +14")."""
+        points = [r[seat] for r in rounds]
+        if not points:
+            return "–"
+        total = signed(sum(points))
+        if over and len(points) > 1:
+            return " · ".join(signed(p) for p in points) + f" = {total}"
+        if len(points) > 1:
+            return f"{signed(points[-1])} (gesamt {total})"
+        return signed(points[-1])
+
+    def card_html(self, card: str) -> Markup:
+        return face_html(card, get_language(), True)
 
     def describe(self, event: Event, names: list[str]) -> str | None:
         t = event.get("type")

@@ -6,17 +6,23 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.definition import LEAVE_PENALTY, GameDef, Page, engine_points
+from games.definition import (
+    ADVICE_KEY,
+    LEAVE_PENALTY,
+    GameDef,
+    Page,
+    engine_points,
+    with_other_people,
+)
 from games.engines.base import get_engine
 from games.speedtroedel.presenter import SpeedtroedelPresenter
 
 
 def leave_penalty(match: Any, seat: Any, seats: list[Any]) -> int:
     """Leaving a game with other people in it costs −10 at any time; alone it costs nothing."""
-    if seat.left_at is None:
+    if seat.left_time is None:
         return 0
-    others = any(s.is_human and s.index != seat.index for s in seats)
-    return LEAVE_PENALTY if others else 0
+    return LEAVE_PENALTY if with_other_people(seat, seats) else 0
 
 
 GAME = GameDef(
@@ -29,11 +35,14 @@ GAME = GameDef(
         "zum Grammophon."
     ),
     solo_title=_("Rekordjagd – solo gegen Computer"),
-    key_help=_(
-        "1–9 Karte (auch Schnäppchenblick und Tauschrunde), 1–5 Farbe bei „Heute gefragt“, "
-        "R Rat, L letzter Stich, D Dein Laden"
+    key_help=(
+        _("1–9 Karte (auch Schnäppchenblick und Tauschrunde), 1–5 Farbe bei „Heute gefragt“"),
+        ADVICE_KEY,
+        _("L letzter Stich, D Dein Laden"),
     ),
     accent="#8a5a2b",
+    css=("css/speedtroedel.css",),
+    daily_title=_("Tagesmarkt"),
     # final points (never below 0) plus a place bonus 10/5/2: the engine's Result.leaderboard
     points=engine_points,
     leave_penalty=leave_penalty,

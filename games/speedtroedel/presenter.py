@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, fill, h, join
-from games.presenters.base import Frame, Presenter, action_json, word_table
+from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
 from games.speedtroedel.engine import preview
 
 COLOURS = ("P", "S", "B", "M", "E")
@@ -27,23 +27,22 @@ COLOUR_CLASS = {
     "M": "messing",
     "E": "smaragd",
 }
-COLOUR_SYMBOL = {"P": "☕", "S": "♞", "B": "¶", "M": "☼", "E": "◆"}
+#: the card pictures: one SVG sprite (``<symbol id="g-P">`` a good, ``s-T`` a special card,
+#: ``stars1``…``stars5`` the attic's tiers), referenced by ``<use>``
+SPRITE = "speedtroedel/cards.svg"
 SPECIAL = {
-    "T": ("Tauschrunde", "⇄", "Am Ende des Stichs gibt jeder 1 Handkarte an den linken Nachbarn."),
-    "F": ("Fälschung", "✗", "Wer sie auf den Ladentisch nimmt, bekommt sofort −3 Punkte."),
+    "T": ("Tauschrunde", "Am Ende des Stichs gibt jeder 1 Handkarte an den linken Nachbarn."),
+    "F": ("Fälschung", "Wer sie auf den Ladentisch nimmt, bekommt sofort −3 Punkte."),
     "G": (
         "Ganzer Posten",
-        "▣",
         "Du nimmst alle anderen Karten des Stichs; der Sieger bekommt nur den Posten.",
     ),
-    "V": ("Vordrängeln", "»", "Du spielst den nächsten Stich aus – egal, wer diesen gewinnt."),
-    "H": (
-        "Heute gefragt",
-        "!",
-        "Du nennst eine Farbe, die im nächsten Stich alle bedienen müssen.",
-    ),
-    "R": ("Ramschtag", "↓", "Im nächsten Stich gewinnt die niedrigste Karte."),
+    "V": ("Vordrängeln", "Du spielst den nächsten Stich aus – egal, wer diesen gewinnt."),
+    "H": ("Heute gefragt", "Du nennst eine Farbe, die im nächsten Stich alle bedienen müssen."),
+    "R": ("Ramschtag", "Im nächsten Stich gewinnt die niedrigste Karte."),
 }
+#: the specials' names on their narrow faces, with a soft hyphen where they may break
+FACE_NAME = {"T": "Tausch\u00adrunde", "V": "Vor\u00addrängeln", "R": "Ramsch\u00adtag"}
 STARS = {1: "Schuppen", 2: "Speicher", 3: "Stadthaus", 4: "Landhaus", 5: "Schloss"}
 END_REASON = {
     "ende": "Nach der letzten Runde ist der Markt zu.",
@@ -62,37 +61,43 @@ def card_names(cards: list[str]) -> str:
     return ", ".join(card_name(c) for c in cards)
 
 
-def stars(n: int) -> str:
-    return "★" * n
+@lru_cache(maxsize=8)
+def stars(n: int) -> Markup:
+    """An attic tier's stars: one picture of ``n`` stars (the words are in the tier's title)."""
+    return sprite_use(SPRITE, f"stars{n}", f"stars s{n}")
+
+
+def face_symbol(card: str) -> str:
+    """The id of the card's picture in the sprite: the good of a colour card, the special's own."""
+    return f"s-{card}" if card in SPECIAL else f"g-{card[0]}"
 
 
 @lru_cache(maxsize=512)
 def face_html(card: str, small: bool = False) -> Markup:
-    """The face of a card, built once per card and size per process."""
-    suit = ""
+    """The face of a card, built once per card and size per process: the picture of its good (or
+    of the special card) from the sprite, the value (or the special's name) as text; an image
+    (``role="img"``) named by the card's name."""
     if card in SPECIAL:
-        name, symbol, effect = SPECIAL[card]
+        name, effect = SPECIAL[card]
         cls = "special fake" if card == "F" else "special"
-        sub, title = name, f"{name}: {effect}"
+        number, sub, title = "", FACE_NAME.get(card, name), f"{name}: {effect}"
     else:
-        colour, symbol = card[0], card[1:]
-        zero = symbol == "0"
+        colour, number = card[0], card[1:]
+        zero = number == "0"
         title = card_name(card)
         if zero:
             title += " – Schnäppchenblick: Am Ende des Stichs nimmst du 1 Karte daraus."
         cls = COLOUR_CLASS[colour] + (" zero" if zero else "")
-        suit = COLOUR_SYMBOL[colour]
         sub = "Blick" if zero else ""
     return h(
-        '<span class="card tcard {}{}" title="{}" aria-label="{}">{}'
-        '<span class="sym" aria-hidden="true">{}</span>{}</span>',
+        '<span class="card tcard {}{}" role="img" title="{}" aria-label="{}">{}{}{}</span>',
         cls,
         _SMALL if small else "",
         title,
         card_name(card),
-        h('<span class="suit" aria-hidden="true">{}</span>', suit) if suit else "",
-        symbol,
-        h('<span class="sub" aria-hidden="true">{}</span>', sub) if sub else "",
+        sprite_use(SPRITE, face_symbol(card), hidden=False),
+        h('<span class="sym">{}</span>', number) if number else "",
+        h('<span class="sub">{}</span>', sub) if sub else "",
     )
 
 
@@ -136,6 +141,8 @@ class SpeedtroedelPresenter(Presenter):
             "turn_text": self._turn_text(view, names),
         }
         ctx.update(self._controls(view, legal, names))
+        if ctx["shop"] is not None and running:
+            ctx["seat_info"] = self._seat_info(view, ctx["shop"])
         return ctx
 
     # -- parts of the screen ------------------------------------------------------------------
@@ -309,7 +316,7 @@ class SpeedtroedelPresenter(Presenter):
             need = "Das ist die letzte Runde – danach wird abgerechnet."
         elif missing:
             need = (
-                f"Nach jetzigem Stand fehlen dir in Runde {view['round'] + 1} "
+                f"In Runde {view['round'] + 1} fehlen dir nach jetzigem Stand noch "
                 f"{missing} Karte{'n' if missing != 1 else ''} – die holst du vom Dachboden."
             )
         else:
@@ -324,6 +331,30 @@ class SpeedtroedelPresenter(Presenter):
             "points": len(counter),
             "swap": self._swap_note(view),
         }
+
+    @staticmethod
+    def _seat_info(view: View, shop: dict[str, Any]) -> list[Markup | None]:
+        """The info window at the own seat (seed: own counter and box contents, not the box's
+        order); the other seats have none."""
+        counter = [c["name"] for c in shop["counter"]]
+        box = [c["name"] for c in shop["box"]]
+        out = Html()
+        out(
+            '<div class="card-info shop-info" role="tooltip"><strong>{}</strong>'
+            '<span class="info-counter">{}: {}</span><span class="info-box">{}: {}</span>'
+            "<span>{}</span></div>",
+            _("Dein Laden"),
+            fill(
+                ngettext("Ladentisch (%(n)s Karte)", "Ladentisch (%(n)s Karten)", len(counter)),
+                n=len(counter),
+            ),
+            ", ".join(counter) or _("noch nichts gefangen"),
+            fill(ngettext("Kiste (%(n)s Karte)", "Kiste (%(n)s Karten)", len(box)), n=len(box)),
+            ", ".join(box) or _("leer"),
+            shop["need"],
+        )
+        info = out.markup()
+        return [info if s == view["seat"] else None for s in range(view["players"])]
 
     def _swap_note(self, view: View) -> str:
         sw = view.get("swap")
@@ -410,7 +441,7 @@ class SpeedtroedelPresenter(Presenter):
 
     def _controls(self, view: View, legal: list[Action], names: list[str]) -> dict[str, Any]:
         me = view["seat"]
-        out: dict[str, Any] = {"decision": None}
+        out: dict[str, Any] = {"board_decision": None}
         hand = view.get("hand") or []
         types = {a["type"] for a in legal}
         by_card = {a["card"]: a for a in legal if a["type"] in ("play", "swap")}
@@ -451,7 +482,7 @@ class SpeedtroedelPresenter(Presenter):
         if not legal:
             return out
         if "pick" in types:
-            out["decision"] = "pick"
+            out["board_decision"] = "pick"
             out["pick_choices"] = [
                 {
                     "action": action_json(a),
@@ -463,10 +494,10 @@ class SpeedtroedelPresenter(Presenter):
             ]
             out["decision_title"] = "Schnäppchenblick: Welche Karte nimmst du dir aus dem Stich?"
         elif "swap" in types:
-            out["decision"] = "swap"
+            out["board_decision"] = "swap"
             out["decision_title"] = f"Tauschrunde: Welche Karte gibst du an {left} weiter?"
         elif "ask" in types:
-            out["decision"] = "ask"
+            out["board_decision"] = "ask"
             out["decision_title"] = (
                 "Heute gefragt: Welche Farbe müssen im nächsten Stich alle bedienen?"
             )
@@ -482,7 +513,7 @@ class SpeedtroedelPresenter(Presenter):
                 for i, a in enumerate(legal, start=1)
             ]
         elif "play" in types:
-            out["decision"] = "play"
+            out["board_decision"] = "play"
         return out
 
     # -- the board ----------------------------------------------------------------------------
@@ -508,7 +539,7 @@ class SpeedtroedelPresenter(Presenter):
         )
         for tier in attic["tiers"]:
             out(
-                '<span class="tier{}" title="{}: {}"><span class="stars">{}</span> {}</span>',
+                '<span class="tier{}" title="{}: {}">{} {}</span>',
                 "" if tier["count"] else _EMPTY,
                 tier["name"],
                 tier["count"],
@@ -518,7 +549,7 @@ class SpeedtroedelPresenter(Presenter):
         out("\n")
         if attic["top_stars"]:
             out(
-                '<span class="top" title="{}">{}: <span class="stars">{}</span>{}</span>',
+                '<span class="top" title="{}">{}: {}{}</span>',
                 t["top_title"],
                 t["top"],
                 attic["top_stars"],
@@ -586,7 +617,7 @@ class SpeedtroedelPresenter(Presenter):
     def _hand_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
         """The decision (Schnäppchenblick, Heute gefragt, Tauschrunde) and the hand."""
         out('<section class="hand-area troedel-hand" aria-label="{}" data-hand>\n', t["hand"])
-        decision = ctx["decision"]
+        decision = ctx["board_decision"]
         if decision == "pick":
             out(
                 '<div class="decision" role="dialog" aria-label="{}" id="pick-dialog">\n'
@@ -642,8 +673,8 @@ class SpeedtroedelPresenter(Presenter):
                 t["preview"],
             )
             for n, c in enumerate(cards, start=1):
-                if c.get("preview"):
-                    out('<span class="pv" data-pv="{}">{}</span>', n, c["preview"])
+                if c.get("preview"):  # a space between: the paragraph's text never glues
+                    out(' <span class="pv" data-pv="{}">{}</span>', n, c["preview"])
             out("</p>\n")
         out('<ul class="hand">\n')
         for n, c in enumerate(cards, start=1):
@@ -705,6 +736,9 @@ class SpeedtroedelPresenter(Presenter):
         out("</details>")
 
     # -- the move ticker ----------------------------------------------------------------------
+    def card_html(self, card: str) -> Markup:
+        return face_html(card, small=True)
+
     def describe(self, event: Event, names: list[str]) -> str | None:
         t = event.get("type")
         who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.definition import GameDef
+from games.definition import ADVICE_KEY, GameDef
 from games.engines.base import get_engine
 from games.speedwerk.engine.rules import ALL_SPECIALS
 from games.speedwerk.presenter import SpeedwerkPresenter
@@ -17,11 +17,13 @@ _DAILY_POOL = [s for s in ALL_SPECIALS if s != "funkenfee"]
 
 
 def daily_options(rng: random.Random) -> dict[str, Any]:
-    """Up to three special cards of the workshop (and the Funkenfee with the Dampfkoloss)."""
+    """Up to three special cards of the workshop (and the Funkenfee with the Dampfkoloss), in
+    the „Kurze Partie“ (rounds 1 to 3): a few minutes like the other daily games, not the full
+    15 rounds."""
     specials = sorted(rng.sample(_DAILY_POOL, rng.randint(0, 3)))
     if "dampfkoloss" in specials and rng.random() < 0.5:
         specials = sorted([*specials, "funkenfee"])
-    return {"specials": specials}
+    return {"specials": specials, "kurz": True}
 
 
 GAME = GameDef(
@@ -33,7 +35,13 @@ GAME = GameDef(
         "Sag voraus, wie viele Stiche du holst – mit blinder erster Runde und neun "
         "Sonderkarten aus der Werkstatt."
     ),
-    key_help=_("0–9 ansagen, 1–9 Karte spielen, R Rat, L letzter Stich, Esc schließt Dialoge"),
+    key_help=(
+        _("0–9 ansagen, 1–9 Karte spielen"),
+        ADVICE_KEY,
+        _("L letzter Stich, Esc schließt Dialoge"),
+    ),
     accent="#4e5d6c",
+    css=("css/speedwerk.css",),
     daily_options=daily_options,
+    daily_title=_("Tagesschicht"),
 )

@@ -10,35 +10,30 @@ from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, fill, h, join
-from games.presenters.base import Frame, Presenter, action_json, word_table
+from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
+from games.speedwerk.engine.cards import SPECIAL_CODES, SPECIAL_NAMES, SPECIAL_TEXT, SPECIALS
 
 COLORS = ("R", "B", "G", "Y")
 COLOR_NAME = {"R": "Rot", "B": "Blau", "G": "Grün", "Y": "Gelb"}
 COLOR_CLASS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
-SPECIAL = {
-    "DK": ("Dampfkoloss", "⚙", "Schlägt jede Karte außer der Funkenfee."),
-    "FF": ("Funkenfee", "✦", "Die niedrigste Karte – stellt aber den Dampfkoloss ab."),
-    "TR": ("Transformator", "ϟ", "Du sagst eine Farbe an: Sie ist ab jetzt Trumpf, er zählt 16."),
-    "FB": (
-        "Fließband",
-        "⇉",
-        "Du sagst eine Farbe an (Wert 7,5); danach gibt jeder eine Karte nach links weiter.",
-    ),
-    "KB": ("Kesselberster", "✸", "Der Kessel platzt: Niemand bekommt den Stich."),
-    "DW": (
-        "Dampfwolke",
-        "☁",
-        "Du sagst eine Farbe an (Wert 9,75); der Stichgewinner ändert seine Ansage um 1.",
-    ),
-    "PT": ("Prototyp", "✚", "Meisterwerk (schlägt jede Zahlenkarte) oder Blindgänger."),
-    "BP": ("Blaupause", "⎘", "Kopiert die aufgedeckte Trumpfkarte."),
-    "SS": (
-        "Schrottsammlerin",
-        "♻",
-        "Immer die niedrigste Karte; danach darfst du eine "
-        "Handkarte gegen eine Karte aus dem Stich tauschen.",
-    ),
+#: the card pictures: one SVG sprite (``<symbol id="c-R">`` a colour's shape – Rot circle, Blau
+#: diamond, Grün square, Gelb triangle –, ``s-DK`` a special card's picture), referenced by <use>
+SPRITE = "speedwerk/cards.svg"
+#: the special cards: (name, what the card does), from the engine
+SPECIAL = {SPECIAL_CODES[c]: (SPECIAL_NAMES[c], SPECIAL_TEXT[c]) for c in SPECIALS}
+#: the specials' names on their narrow faces, with a soft hyphen where they may break
+FACE_NAME = {
+    "DK": "Dampf\u00adkoloss",
+    "FF": "Funken\u00adfee",
+    "TR": "Trans\u00adformator",
+    "FB": "Fließ\u00adband",
+    "KB": "Kessel\u00adberster",
+    "DW": "Dampf\u00adwolke",
+    "BP": "Blau\u00adpause",
+    "SS": "Schrott\u00adsammlerin",
 }
+
+
 DECLARE_NAME = {"meisterwerk": "Meisterwerk", "blindgaenger": "Blindgänger"}
 PHASE_TITLE = {
     "pass": "Fließband: Gib eine Karte an deinen linken Nachbarn weiter.",
@@ -65,23 +60,35 @@ def play_name(play: dict[str, Any]) -> str:
     return text
 
 
+def face_symbol(card: str) -> str:
+    """The id of the card's picture in the sprite: its colour's shape, or the special's own."""
+    return f"s-{card}" if card in SPECIAL else f"c-{card[0]}"
+
+
+def colour_icon(code: str) -> Markup | str:
+    """A colour's shape before its name on a choice button ("" for a choice that is no colour)."""
+    return sprite_use(SPRITE, f"c-{code}") if code in COLOR_NAME else ""
+
+
 @lru_cache(maxsize=512)
 def face_html(card: str, small: bool = False) -> Markup:
-    """The face of a card, built once per card and size per process."""
+    """The face of a card, built once per card and size per process: the colour's shape (or the
+    special's picture) from the sprite, the value (or the special's name) as text; an image
+    (``role="img"``) named by the card's name."""
     if card in SPECIAL:
-        name, symbol, effect = SPECIAL[card]
-        cls, sub, title = "special", name, f"{name}: {effect}"
+        name, effect = SPECIAL[card]
+        cls, number, sub, title = "special", "", FACE_NAME.get(card, name), f"{name}: {effect}"
     else:
-        cls, symbol, sub, title = COLOR_CLASS[card[0]], card[1:], "", card_name(card)
+        cls, number, sub, title = COLOR_CLASS[card[0]], card[1:], "", card_name(card)
     return h(
-        '<span class="card wcard {}{}" title="{}" aria-label="{}">'
-        '<span class="sym" aria-hidden="true">{}</span>{}</span>',
+        '<span class="card wcard {}{}" role="img" title="{}" aria-label="{}">{}{}{}</span>',
         cls,
         _SMALL if small else "",
         title,
         card_name(card),
-        symbol,
-        h('<span class="sub" aria-hidden="true">{}</span>', sub) if sub else "",
+        sprite_use(SPRITE, face_symbol(card), hidden=False),
+        h('<span class="sym">{}</span>', number) if number else "",
+        h('<span class="sub">{}</span>', sub) if sub else "",
     )
 
 
@@ -296,7 +303,7 @@ class SpeedwerkPresenter(Presenter):
     def _controls(self, view: View, legal: list[Action]) -> dict[str, Any]:
         """The buttons of the seat's decision (none when it is not this seat's turn)."""
         me = view["seat"]
-        out: dict[str, Any] = {"decision": None}
+        out: dict[str, Any] = {"board_decision": None}
         hand = view["hand"] or []
         by_card: dict[str, list[Action]] = {}
         for a in legal:
@@ -331,13 +338,13 @@ class SpeedwerkPresenter(Presenter):
             return out
         types = {a["type"] for a in legal}
         if "trump" in types:
-            out["decision"] = "trump"
+            out["board_decision"] = "trump"
             out["trump_choices"] = [
                 {"action": action_json(a), "label": COLOR_NAME[a["color"]], "cls": a["color"]}
                 for a in legal
             ]
         elif "bid" in types:
-            out["decision"] = "bid"
+            out["board_decision"] = "bid"
             allowed = {a["tricks"] for a in legal}
             forbidden = view["forbidden_bid"]
             out["bids"] = [
@@ -355,14 +362,14 @@ class SpeedwerkPresenter(Presenter):
                     f"die Summe aller Ansagen genau {view['round']}."
                 )
         elif "play_blind" in types:
-            out["decision"] = "blind"
+            out["board_decision"] = "blind"
             out["blind_action"] = action_json(legal[0])
         elif "play" in types:
-            out["decision"] = "play"
+            out["board_decision"] = "play"
         elif "pass" in types:
-            out["decision"] = "pass"
+            out["board_decision"] = "pass"
         elif "adjust" in types:
-            out["decision"] = "adjust"
+            out["board_decision"] = "adjust"
             bid = view["bids"][me]
             out["adjust_choices"] = [
                 {
@@ -373,7 +380,7 @@ class SpeedwerkPresenter(Presenter):
                 for a in legal
             ]
         elif "keep" in types:
-            out["decision"] = "swap"
+            out["board_decision"] = "swap"
             takes: dict[str, list[dict[str, Any]]] = {}
             for a in legal:
                 if a["type"] == "swap":
@@ -470,7 +477,7 @@ class SpeedwerkPresenter(Presenter):
     def _hand_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
         """The seat's decision and hand."""
         out('<section class="hand-area werk-hand" aria-label="{}" data-hand>\n', t["hand"])
-        decision = ctx["decision"]
+        decision = ctx["board_decision"]
         if ctx["phase_title"] and decision:
             out('<p class="phase-title"><strong>{}</strong></p>\n', ctx["phase_title"])
         if ctx.get("blind_note"):
@@ -480,10 +487,11 @@ class SpeedwerkPresenter(Presenter):
             for n, c in enumerate(ctx["trump_choices"], start=1):
                 out(
                     '<button type="button" class="chip-button {}" data-action="{}" data-key="{}">'
-                    "{}</button>",
+                    "{}{}</button>",
                     c["cls"],
                     c["action"],
                     n,
+                    colour_icon(c["cls"]),
                     c["label"],
                 )
             out("</div>\n")
@@ -603,9 +611,10 @@ class SpeedwerkPresenter(Presenter):
                 )
                 for ch in c["choices"]:
                     out(
-                        '<button type="button" class="chip-button {}" data-action="{}">{}</button>',
+                        '<button type="button" class="chip-button {}" data-action="{}">{}{}</button>',
                         ch["cls"],
                         ch["action"],
+                        colour_icon(ch["cls"]),
                         ch["label"],
                     )
                 out(
@@ -632,6 +641,9 @@ class SpeedwerkPresenter(Presenter):
         out("\n</ul>\n</section>\n")
 
     # -- the move ticker ----------------------------------------------------------------------
+    def card_html(self, card: str) -> Markup:
+        return face_html(card, small=True)
+
     def describe(self, event: Event, names: list[str]) -> str | None:
         t = event.get("type")
         who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""

@@ -69,7 +69,7 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
     assert cards.count() == 6
     # by keys: 1 opens the first card, D chooses a second card, Esc leaves the pair choice
     page.keyboard.press("1")
-    page.locator("dialog#lay-1[open]").wait_for()
+    page.locator("dialog#lay-dialog[open]").wait_for()
     page.keyboard.press("d")
     hint = page.locator("#pair-hint")
     hint.wait_for()
@@ -90,11 +90,11 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
     page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling')")
     assert marked.evaluate_all("els => els.map(e => e.dataset.card)") == ["R3", "W"]
     cards.nth(2).click()
-    page.locator("dialog#lay-3 .second-button").click()
+    page.locator("dialog#lay-dialog .second-button").click()
     cards.nth(5).click()
-    page.locator("dialog#lay-pair[open]").wait_for()
+    page.locator("dialog#lay-dialog.pair-mode[open]").wait_for()
     assert (
-        page.locator("dialog#lay-pair .claim-button.advised")
+        page.locator("dialog#lay-dialog .claim-button.advised")
         .inner_text()
         .startswith("Rosenpfeffer 3")
     )
@@ -106,7 +106,7 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
 
     # by clicking: the first Rosenpfeffer 1, „+ Zweite Karte dazulegen“, the second one
     cards.nth(0).click()
-    dialog = page.locator("dialog#lay-1")
+    dialog = page.locator("dialog#lay-dialog")
     second = dialog.get_by_role("button", name=re.compile("Zweite Karte dazulegen"))
     assert second.is_visible()
     shot(page, "basar-desktop-lay-dialog-second-card")
@@ -117,10 +117,10 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
     assert page.locator(".basar-cards .pair-option").count() == 5
     shot(page, "basar-desktop-pair-choice")
     cards.nth(1).click()
-    pair = page.locator("dialog#lay-pair[open]")
+    pair = page.locator("dialog#lay-dialog.pair-mode[open]")
     pair.wait_for()
-    assert "Rosenpfeffer 1 und Rosenpfeffer 1" in pair.locator(".pair-names").inner_text()
-    assert pair.locator(".pair-faces .card").count() == 2
+    assert "Rosenpfeffer 1 und Rosenpfeffer 1" in pair.locator(".lay-names").inner_text()
+    assert pair.locator(".lay-faces .card").count() == 2
     first_claim = pair.locator(".claim-button").first
     # both cards fit „Rosenpfeffer 1“: the honest claim comes first and has the focus
     assert "Rosenpfeffer 1" in first_claim.inner_text() and "ehrlich" in first_claim.inner_text()
@@ -128,7 +128,14 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
     assert pair.locator(".claim-button.honest").count() == 1
     shot(page, "basar-desktop-pair-dialog")
     version = page.locator("#board").get_attribute("data-version")
+    # a claim only selects; „Verdeckt legen“ lays
+    pair.locator(".claim-button").nth(1).click()
+    assert pair.locator(".claim-button").nth(1).get_attribute("aria-checked") == "true"
     first_claim.click()
+    assert first_claim.get_attribute("aria-checked") == "true"
+    page.wait_for_timeout(300)
+    assert page.locator("#board").get_attribute("data-version") == version
+    pair.get_by_role("button", name=re.compile("^Verdeckt legen")).click()
     page.wait_for_function(
         "v => document.getElementById('board').dataset.version !== v", arg=version
     )
@@ -136,6 +143,45 @@ def test_a_doppelladung_laid_by_clicking(live_site, page):
     assert state.pile[0][:3] == (0, 0, 1) and state.pile[0][3] == (0, 0)  # R1 and R1 as R 1
     assert "legt 2 Karten verdeckt" in page.locator("#ticker").inner_text()
     assert page.locator("#pair-hint").is_hidden()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_claim_only_selects_verdeckt_legen_and_enter_lay(live_site, page, viewport):
+    """Issue 24: a mis-tap on a claim commits nothing. Tapping a claim selects it (the honest one
+    is preselected); the board stays as it was until „Verdeckt legen“ – or Enter – lays it."""
+    errors = errors_of(page)
+    page.set_viewport_size(viewport)
+    match = solo_with_doppelladung(page, live_site.url, "Hanna" if viewport is PHONE else "Jonas")
+    cards = page.locator(".basar-cards button.card-button.playable")
+    version = page.locator("#board").get_attribute("data-version")
+    cards.nth(2).click()  # Rosenpfeffer 3
+    dialog = page.locator("dialog#lay-dialog[open]")
+    dialog.wait_for()
+    claims = dialog.locator(".claim-button")
+    assert claims.count() == 9
+    first = claims.first
+    assert "Rosenpfeffer 3" in first.inner_text() and first.get_attribute("aria-checked") == "true"
+    confirm = dialog.locator("#lay-confirm")
+    assert confirm.inner_text().startswith("Verdeckt legen") and confirm.is_enabled()
+    kardamom_2 = dialog.get_by_role("radio", name=re.compile("^Kardamom 2"))
+    kardamom_2.click()
+    assert kardamom_2.get_attribute("aria-checked") == "true"
+    assert first.get_attribute("aria-checked") == "false"
+    no_overflow(page)
+    shot(page, f"basar-{'phone' if viewport is PHONE else 'desktop'}-lay-step")
+    page.wait_for_timeout(600)  # the time a lay would need to come back: nothing was sent
+    assert page.locator("#board").get_attribute("data-version") == version
+    assert page.locator("#doubt-window").count() == 0 and dialog.is_visible()
+    assert ENGINE.from_json(Match.objects.get(pk=match.pk).state).pile == []
+    if viewport is PHONE:
+        confirm.click()
+    else:
+        page.keyboard.press("Enter")  # the focus is on the chosen claim: Enter lays it
+    page.locator("#doubt-window").wait_for()
+    state = ENGINE.from_json(Match.objects.get(pk=match.pk).state)
+    assert state.pile[0][:3] == (0, 1, 2) and state.pile[0][3] == (2,)  # R3 as Kardamom 2
+    assert "Kardamom 2" in page.locator("#ticker").inner_text()
     assert not errors, errors
 
 
@@ -172,11 +218,11 @@ def test_a_doppelladung_by_keys_and_its_reveal_of_both_cards(live_site, page):
     match = in_thread(actions.start_match, "speedbasar", seats, options, deck=DECK, seed=seed)
     page.goto(f"{url}/partie/{match.pk}/")
     page.keyboard.press("1")
-    page.locator("dialog#lay-1[open]").wait_for()
+    page.locator("dialog#lay-dialog[open]").wait_for()
     page.keyboard.press("d")
     page.locator("#pair-hint").wait_for()
     page.keyboard.press("2")
-    pair = page.locator("dialog#lay-pair[open]")
+    pair = page.locator("dialog#lay-dialog.pair-mode[open]")
     pair.wait_for()
     page.keyboard.press("ArrowRight")  # from „Rosenpfeffer 1“ (honest) to „Rosenpfeffer 2“
     assert "Rosenpfeffer 2" in page.evaluate("document.activeElement.textContent")
@@ -210,20 +256,21 @@ def test_the_pair_choice_by_tapping_fits_a_phone(live_site, browser):
         solo_with_doppelladung(page, live_site.url, "Greta")
         cards = page.locator(".basar-cards button.card-button.playable")
         cards.nth(2).tap()  # Rosenpfeffer 3
-        page.locator("dialog#lay-3 .second-button").tap()
+        page.locator("dialog#lay-dialog .second-button").tap()
         page.locator("#pair-hint").wait_for()
         no_overflow(page)
         shot(page, "basar-phone-pair-choice")
         cards.nth(0).tap()  # Rosenpfeffer 1: the pair is named in hand order
-        pair = page.locator("dialog#lay-pair[open]")
+        pair = page.locator("dialog#lay-dialog.pair-mode[open]")
         pair.wait_for()
         # a tap is no long press: no Karten-Info of the tapped card (the point: the time of a
         # long press passes and still none shows)
         page.wait_for_timeout(800)
         assert not page.locator(".basar-cards .card-info:visible").count()
-        assert "Rosenpfeffer 1 und Rosenpfeffer 3" in pair.locator(".pair-names").inner_text()
+        assert "Rosenpfeffer 1 und Rosenpfeffer 3" in pair.locator(".lay-names").inner_text()
         assert pair.locator(".claim-button.honest").count() == 0  # no claim fits both
-        action = pair.locator(".claim-button").first.get_attribute("data-action")
+        assert pair.locator(".claim-button").first.get_attribute("data-action") is None
+        action = pair.locator("#lay-confirm").get_attribute("data-action")
         assert action == '{"cards":["R1","R3"],"number":1,"spice":"R","type":"lay"}'
         no_overflow(page)
         shot(page, "basar-phone-pair-dialog")

@@ -158,11 +158,22 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     assert all(re.fullmatch(r"\d+", str(m.get("version"))) for m in socket_moves), socket_moves
     assert all(re.search(r"(^|&)version=\d+(&|$)", body) for body in moves), moves
     assert "Anton" in page.locator("#game-over .winners").inner_text()
-    assert page.locator("#round-summary").is_visible()
+    summary = page.locator("#round-summary")
+    assert summary.is_visible()
+    # the round's leaderboard points (issue 24): Anton won the only round, +10; the bots −5
+    assert summary.locator("th").last.inner_text() == "Bestenliste"
+    points = summary.locator("tbody tr td:last-child").all_inner_texts()
+    assert sorted(points) == ["+10", "−5", "−5"]
+    # after the game: no hand, no sort button, no ONE badge (Anton pressed ONE in the round)
+    assert page.locator("#sort").count() == 0 and page.locator("[data-hand]").count() == 0
+    assert page.locator(".badge.one").count() == 0 and page.locator("#one").count() == 0
     if os.environ.get("SCREENSHOT_DIR"):  # for a person to look at the result screen
-        page.screenshot(
-            path=f"{os.environ['SCREENSHOT_DIR']}/speedone-game-over.png", full_page=True
-        )
+        for name, size in (("desktop", (1366, 900)), ("phone", (390, 844))):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.screenshot(
+                path=f"{os.environ['SCREENSHOT_DIR']}/speedone-game-over-{name}.png",
+                full_page=True,
+            )
 
 
 def test_guest_joins_by_invite_link_and_both_see_moves_live(live_site, browser):
@@ -228,7 +239,7 @@ def test_idle_player_draws_automatically_when_the_countdown_runs_out(live_site, 
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
     countdown = page.locator("#countdown")
     countdown.wait_for()
-    assert re.match(r"⏱ 0:0[0-3]", countdown.inner_text())
+    assert re.match(r"0:0[0-3]", countdown.inner_text())
     # nobody clicks: the server draws for us when the time is up, then it is the bot's turn
     page.locator(".hand [data-card]").nth(7).wait_for(timeout=20_000)
     assert len(hand(page)) == 8

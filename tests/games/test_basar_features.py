@@ -60,14 +60,14 @@ def section(html: str, marker: str, end: str = "</div>") -> str:
 def test_doppelladung_two_cards_through_the_services_and_the_reveal_of_both(alice, bob, bots):
     match = basar_match(alice, bob, options=DOUBLE)
     html = services_board(match, 0)
-    # the screen offers the pair: "+ Zweite Karte dazulegen" in the card's dialog, the pair's
-    # claim dialog with the allowed claims (no data-action until two cards are chosen)
-    assert "Zweite Karte dazulegen" in html and 'id="lay-pair"' in html
-    pair_dialog = html[
-        html.index('id="lay-pair"') : html.index("</dialog>", html.index('id="lay-pair"'))
+    # the screen offers the pair: "+ Zweite Karte dazulegen" in the hand's one lay dialog, with
+    # the allowed claims (no data-action until the card(s) and the claim are chosen)
+    assert "Zweite Karte dazulegen" in html and html.count("<dialog") == 1
+    lay_dialog = html[
+        html.index('id="lay-dialog"') : html.index("</dialog>", html.index('id="lay-dialog"'))
     ]
-    assert pair_dialog.count('data-claim="') == 9  # a new pile: 1–3 in every spice
-    assert "data-action" not in pair_dialog
+    assert lay_dialog.count('data-claim="') == 9  # a new pile: 1–3 in every spice
+    assert "data-action" not in lay_dialog
     assert re.search(r'data-n="1" data-honest="R1"', html)  # what the page needs for "ehrlich"
     # the bench client still finds only complete, legal actions
     legal = ENGINE.legal_actions(ENGINE.from_json(match.state), 0)
@@ -119,7 +119,7 @@ def test_a_pair_that_holds_survives_the_doubt_and_both_cards_show(alice, bob, bo
 def test_two_cards_without_doppelladung_are_refused_with_a_german_message(client, alice, bob, bots):
     match = basar_match(alice, bob)
     html = services_board(match, 0)
-    assert 'id="lay-pair"' not in html and "Zweite Karte" not in html
+    assert 'id="lay-dialog"' in html and "Zweite Karte" not in html
     with pytest.raises(ActionRejected) as refused:
         actions.play(match.pk, 0, PAIR, version=match.version)
     assert refused.value.message == "Lege eine Karte."
@@ -235,9 +235,11 @@ def test_no_instinct_and_no_rat_at_a_table_or_in_a_daily_game(client, alice, bob
     )
     html = services_board(daily, 0)
     assert 'id="doubt-number"' in html and not instinct_figures(html)
-    assert 'id="advice"' not in html
+    # the light bulb is there, greyed, and says why there is no Rat
+    assert "advice-button refused" in html and "Im Tagesspiel gibt es keinen Rat" in html
     answer = client.post(f"/partie/{daily.pk}/rat/", headers={"HX-Request": "true"})
     assert "data-advised" not in answer.content.decode()
+    assert "Im Tagesspiel gibt es keinen Rat." in answer.content.decode()
 
 
 # -- Karten-Info of the seats ---------------------------------------------------------------------
@@ -289,3 +291,28 @@ def test_the_passt_marks_can_be_switched_off_in_the_view_row(client, alice, bob,
     assert 'class="mark passt"' not in body and 'class="mark halb"' not in body
     assert "„passt“ zeigen" in body
     assert match.seats.get(index=0).prefs["passt"] is False
+
+
+# -- the lay step (issue 24) ------------------------------------------------------------------------
+def test_the_hand_has_one_lay_dialog_whose_claims_only_select(alice, bob, bots):
+    """A claim button lays nothing (no data-action): the page writes the chosen card and claim into
+    „Verdeckt legen“. The claims are rendered once for the hand, not once per card."""
+    match = basar_match(alice, bob)
+    html = services_board(match, 0)
+    hand = section(html, 'class="hand-area basar-hand"', "</section>")
+    assert hand.count('data-dialog="lay-dialog"') == 6  # every card opens the same dialog
+    assert html.count("<dialog") == 1 and html.count('class="claim-button') == 9
+    dialog = section(html, 'id="lay-dialog"', "</dialog>")
+    claims = re.findall(r"<button[^>]*class=\"claim-button[^>]*>", dialog)
+    assert len(claims) == 9 and all('role="radio"' in b for b in claims)
+    assert "data-action" not in dialog
+    assert re.search(r'<button[^>]*id="lay-confirm"[^>]*disabled>Verdeckt legen', dialog)
+    # the only complete action on the board is passing: a tap can never lay by itself
+    offered = re.findall(r'data-action="([^"]*)"', html)
+    assert [json.loads(a.replace("&quot;", '"')) for a in offered] == [{"type": "pass"}]
+    assert "Karte antippen, Zahl (und Gewürz) wählen, „Verdeckt legen“ drücken." in html
+    # the joker's note travels with its card into the dialog
+    assert 'data-card="W" data-name="Messingwaage"' in hand and 'data-note="Halbe Wahrheit:' in hand
+    # not on turn: no dialog, no card opens one
+    other = services_board(match, 1)
+    assert "<dialog" not in other and 'data-dialog="lay-dialog"' not in other

@@ -7,7 +7,7 @@ from games.engines.benchspec import BenchSpec, Tournament
 from games.speedbasar.engine import bots, rules, seat_view
 from games.speedbasar.engine.bots.instinct import instinct
 from games.speedbasar.engine.extras import ACHIEVEMENTS, achievements, marktbuch
-from games.speedbasar.engine.rules import DOUBT, OPTIONS, BasarState
+from games.speedbasar.engine.rules import DOUBT, EXTRASCHARF, EXTRASCHARF_TEXT, OPTIONS, BasarState
 
 
 @register("speedbasar")
@@ -61,4 +61,13 @@ BENCH = BenchSpec(
     ),
 )
 
-__all__ = ["ACHIEVEMENTS", "BENCH", "SpeedbasarEngine", "achievements", "instinct", "marktbuch"]
+__all__ = [
+    "ACHIEVEMENTS",
+    "BENCH",
+    "EXTRASCHARF",
+    "EXTRASCHARF_TEXT",
+    "SpeedbasarEngine",
+    "achievements",
+    "instinct",
+    "marktbuch",
+]

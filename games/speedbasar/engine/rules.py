@@ -41,6 +41,17 @@ EXTRASCHARF: tuple[tuple[str, str, str], ...] = (
     ("doppelladung", "Samarkand", "Doppelladung"),
 )
 RULE_KEYS = tuple(r[0] for r in EXTRASCHARF)
+#: each Extrascharf rule in one line (the lobby's rule list and the board's rule notes)
+EXTRASCHARF_TEXT: dict[str, str] = {
+    "gleicher_preis": "Die letzte Zahl darf wiederholt werden.",
+    "feilschen": "Ein Zahl-Zweifel scheitert, wenn die echte Zahl mindestens so hoch ist.",
+    "enge_gasse": "Nur der nächste Spieler darf anzweifeln.",
+    "zehnerzoll": "Wer einen Zweifel um eine 10 verliert, zieht 4 Karten.",
+    "reine_ware": "Bei der letzten Karte verlieren Joker jeden Zweifel.",
+    "handschlag": "„Stimmt genau!“: Gewürz und Zahl stimmen beide – wer recht hat, bekommt den "
+    "Stapel.",
+    "doppelladung": "Zwei Karten unter einer Ansage; ein Zweifel prüft beide.",
+}
 
 FEATURES = ("number", "spice", "exact")
 NEW_PILE_CLAIMS: tuple[tuple[int, int], ...] = tuple((s, v) for s in range(3) for v in (1, 2, 3))
@@ -139,6 +150,11 @@ OPTIONS = (
         kind=str,
         choices=(("aus", "aus"), ("zufall", "2 zufällige"), ("auswahl", "eigene Auswahl")),
         help="Zusatzregeln für erfahrene Händler.",
+        choice_help=(
+            ("aus", "Nur die Grundregeln."),
+            ("zufall", "Beim Mischen werden zwei der sieben Regeln ausgelost."),
+            ("auswahl", "Du kreuzt unten an, welche Regeln gelten."),
+        ),
     ),
     Option(
         key="regeln",
@@ -147,6 +163,7 @@ OPTIONS = (
         kind=list,
         choices=tuple((k, f"{title} ({station})") for k, station, title in EXTRASCHARF),
         help="Nur bei „eigene Auswahl“: welche der sieben Regeln gelten.",
+        choice_help=tuple(EXTRASCHARF_TEXT.items()),
     ),
     Option(
         key="zweifel_sekunden",
@@ -155,6 +172,8 @@ OPTIONS = (
         kind=int,
         choices=((3, "3 Sekunden"), (5, "5 Sekunden"), (8, "8 Sekunden")),
         help="So lange ist das Zweifel-Fenster am Tisch mit anderen Menschen offen.",
+        # alone against the computer the window waits without a clock (``phase_clock``)
+        table_only=True,
     ),
 )
 
@@ -383,7 +402,7 @@ def _check_lay(state: BasarState, seat: int, action: Action) -> tuple[list[int],
     for text in raw:
         card = C.parse(text)
         if card is None:
-            raise IllegalAction(f"„{text}“ ist keine Karte.")
+            raise IllegalAction("Diese Karte gibt es nicht.")
         cards.append(card)
     hand = state.hands[seat]
     for card in set(cards):
@@ -394,7 +413,7 @@ def _check_lay(state: BasarState, seat: int, action: Action) -> tuple[list[int],
     spice = C.SPICE_INDEX.get(action["spice"]) if isinstance(action["spice"], str) else None
     number = action["number"]
     if spice is None:
-        raise IllegalAction("Das Gewürz muss R, K oder S sein.")
+        raise IllegalAction("Das Gewürz muss Rosenpfeffer, Kardamom oder Safran sein.")
     if isinstance(number, bool) or not isinstance(number, int):
         raise IllegalAction("Die Zahl der Ansage muss eine Zahl von 1 bis 10 sein.")
     claims = claims_now(state)

@@ -26,6 +26,8 @@ HAND_LIMIT = 22
 HAND_SIZE = 7
 
 _SYMBOL = {SKIP: "S", REVERSE: "R", DRAW2: "+2"}
+#: the action cards' names in German: a card is named "Grün +2", like its face
+VALUE_NAMES = {SKIP: "Aussetzen", REVERSE: "Richtungswechsel", DRAW2: "+2"}
 
 
 def make(color: int, value: int) -> int:
@@ -39,6 +41,24 @@ def to_str(card: int) -> str:
         return "W+4"
     v = card & 15
     return COLORS[card >> 4] + (str(v) if v < 10 else _SYMBOL[v])
+
+
+def value_name(card: int) -> str:
+    """A card's value in words: "7", "Aussetzen", "+2", "Farbwunsch", "Wunsch Plus4"."""
+    if card == W:
+        return "Farbwunsch"
+    if card == W4:
+        return "Wunsch Plus4"
+    v = card & 15
+    return str(v) if v < 10 else VALUE_NAMES[v]
+
+
+def spoken(card: int) -> str:
+    """A card in German words, as every text shows it: "Rot 7", "Blau Aussetzen", "Grün +2",
+    "Farbwunsch", "Wunsch Plus4" (never the notation ``R7``)."""
+    if card >> 4 == WILD_COLOR:
+        return value_name(card)
+    return f"{COLOR_NAMES[card >> 4]} {value_name(card)}"
 
 
 def full_deck() -> list[int]:

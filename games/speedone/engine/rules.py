@@ -37,6 +37,8 @@ from games.speedone.engine.cards import (
     WILD_COLOR,
     W,
     parse,
+    spoken,
+    value_name,
 )
 
 SCORING_EACH = "each"
@@ -123,7 +125,14 @@ def _next(state: State, seat: int, steps: int = 1) -> int:
 
 
 OPTIONS = (
-    Option("target", "Spielziel", 200, int, ((200, "200 Punkte"), (500, "500 Punkte"))),
+    Option(
+        "target",
+        "Spielziel",
+        200,
+        int,
+        ((200, "200 Punkte"), (500, "500 Punkte")),
+        help="Die Partie endet nach der Runde, in der jemand diese Punktzahl erreicht.",
+    ),
     Option(
         "scoring",
         "Wertung",
@@ -132,6 +141,19 @@ OPTIONS = (
         (
             (SCORING_EACH, "Jeder zählt seine Karten"),
             (SCORING_WINNER, "Sieger kassiert"),
+        ),
+        help="Wer am Rundenende die Punkte der Restkarten angeschrieben bekommt.",
+        choice_help=(
+            (
+                SCORING_EACH,
+                "Jeder schreibt die Punkte seiner Restkarten an – am Ende gewinnt, wer die "
+                "wenigsten hat.",
+            ),
+            (
+                SCORING_WINNER,
+                "Der Rundensieger schreibt die Punkte aller anderen an – wer zuerst das Ziel "
+                "erreicht, gewinnt.",
+            ),
         ),
     ),
     Option(
@@ -590,7 +612,8 @@ def describe_action(action: Action) -> str:
     if kind == "one":
         return "drückt ONE"
     if kind == "play":
-        text = f"legt {action.get('card')}"
+        card = parse(action.get("card"))
+        text = f"legt {spoken(card) if card is not None else action.get('card')}"
         if "color" in action and action["color"] in COLOR_CODE:
             text += f" und wünscht {COLOR_NAMES[COLOR_CODE[action['color']]]}"
         return text
@@ -613,12 +636,14 @@ def why_not(
         if not stacking:
             return f"Du musst erst {pending} Karten ziehen."
         if top & 15 == DRAW2:
-            return f"Auf 2 Ziehen passt nur eine 2 Ziehen – sonst ziehst du {pending} Karten."
+            return f"Auf eine +2 passt nur eine +2 – sonst ziehst du {pending} Karten."
         if card == W4:
-            return f"Plus 4 geht nur, wenn du kein {cname} hast."
-        return f"Auf Plus 4 passt nur eine Plus 4 – sonst ziehst du {pending} Karten."
+            return f"Wunsch Plus4 geht nur, wenn du keine Karte in {cname} hast."
+        return (
+            f"Auf eine Wunsch Plus4 passt nur eine Wunsch Plus4 – sonst ziehst du {pending} Karten."
+        )
     if card == W4 and holds_color:
         return f"Wunsch Plus4 geht nur, wenn du keine Karte in {cname} hast."
     if top >> 4 == WILD_COLOR:
         return f"Verlangt ist {cname}."
-    return f"Verlangt ist {cname} oder {NAME[top][1:]}."
+    return f"Verlangt ist {cname} oder {value_name(top)}."

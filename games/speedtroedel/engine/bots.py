@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.engines.base import Action, Advice, Bot, View
+from games.engines.base import Action, Advice, Bot, View, in_random_order
 from games.speedtroedel.engine.cards import (
     EMERALD,
     FAKES,
@@ -245,6 +245,8 @@ class NormalBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        # ties between equally good cards fall by its own chance (``in_random_order``)
+        legal = in_random_order(legal, rng)
         kind = legal[0]["type"]
         if kind == "ask":
             hand = [parse(k) or 0 for k in view["hand"]]
@@ -646,8 +648,14 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 
 
 # -- advice ------------------------------------------------------------------------------------
+def _lead(x: float) -> str:
+    """A mean lead over the others in words: „1,2 Punkte vor den anderen“ / „… hinter …“."""
+    where = "vor" if x >= 0 else "hinter"
+    return f"{abs(x):.1f} Punkte {where} den anderen".replace(".", ",")
+
+
 def _fmt(x: float) -> str:
-    return f"{x:+.1f}".replace(".", ",")
+    return f"{x:.1f}".replace(".", ",").replace("-", "−")
 
 
 def describe(action: Action) -> str:
@@ -666,55 +674,60 @@ def explain(view: View, legal: list[Action]) -> Advice:
     kind = action["type"]
     label = describe(action)
     cands = [{"action": a, "value": round(v, 2)} for a, v in ranked]
+    head = {  # second person: what you do
+        "play": f"Spiel {label}",
+        "pick": f"Nimm {label}",
+        "swap": f"Gib {label} weiter",
+        "ask": f"Verlange {label}",
+    }[kind]
     if len(legal) == 1:
-        reason = f"{label} ist die einzige erlaubte Wahl."
+        reason = f"{label} ist deine einzige erlaubte Wahl."
     elif kind == "pick" and not ranked:
         c = parse(action["card"]) or 0
-        reason = f"{label} ist die wertvollste Karte im Stich – sie kommt in deine Kiste."
+        reason = f"Nimm {label}: die wertvollste Karte im Stich – sie kommt auf deinen Ladentisch."
         if c in FAKES:
-            reason = "Nur Fälschungen sind übrig – sie kostet dich 3 Punkte."
+            reason = "Nur Fälschungen sind übrig – die kostet dich 3 Punkte."
     elif not ranked:
-        reason = f"{label}: die übrigen Karten wirken im Stich genauso."
+        reason = f"{head}: Deine anderen Möglichkeiten wirken hier genauso."
     else:
-        head = {
-            "play": f"{label} spielen",
-            "pick": f"{label} nehmen",
-            "swap": f"{label} weitergeben",
-            "ask": f"{label} verlangen",
-        }[kind]
         if quality_note(view):
             reason = (
-                f"{head}: im Schnitt {_fmt(ranked[0][1])} Punkte gegenüber den anderen "
-                "bis Rundenende"
+                f"{head}: Damit liegst du in den Proberunden bis Rundenende im Schnitt "
+                f"{_lead(ranked[0][1])}"
             )
         else:
             reason = (
-                f"{head}: die Partie endet mit dieser Runde, es zählt der Sieg – Wert "
-                f"{_fmt(ranked[0][1])} (10 für einen Sieg, dazu die Punkte Vorsprung auf den "
-                "besten Gegner)"
+                f"{head}: Die Partie endet mit dieser Runde, es zählt nur der Sieg. Damit "
+                f"kommst du in den Proberunden auf einen Wert von {_fmt(ranked[0][1])} "
+                "(10 für einen Sieg plus dein Vorsprung auf den besten Gegner)"
             )
         if len(ranked) > 1:
-            reason += f", {describe(ranked[1][0])} brächte {_fmt(ranked[1][1])}"
+            runner = ranked[1][1]
+            reason += (
+                f"; mit {describe(ranked[1][0])} wären es {_lead(runner)}"
+                if quality_note(view)
+                else f"; mit {describe(ranked[1][0])} wären es {_fmt(runner)}"
+            )
         reason += (
-            " (der Wert des Fangs fürs nächste Blatt ist eingerechnet)."
+            ". Eingerechnet ist, was dein Fang im nächsten Blatt wert ist."
             if quality_note(view)
             else "."
         )
         if kind == "play":
             extra = _play_hint(view, parse(action["card"]) or 0)
-            if extra:
-                reason = f"{extra} {reason}"
+            if extra:  # after the advice: „Spiel Smaragd 9. Höchster Smaragd … Damit …“
+                reason = reason.replace(f"{head}: ", f"{head}. {extra} ", 1)
     return Advice(action=action, reason=reason, candidates=cands)
 
 
 def _play_hint(view: View, c: int) -> str:
     info = _info(view)
     if c == POSTEN:
-        return "Ganzer Posten: du bekommst alle anderen Karten des Stichs."
+        return "Mit dem Ganzen Posten bekommst du alle anderen Karten des Stichs."
     if c in FAKES:
         return "Die Fälschung bekommt ein anderer – mit −3 Punkten."
     if is_zero(c):
-        return "Schnäppchenblick: du nimmst dir eine Karte aus dem Stich."
+        return "Mit dem Schnäppchenblick nimmst du dir eine Karte aus dem Stich."
     higher = any(o < 100 and o // 20 == EMERALD and o > c for o in info.outstanding)
     if c < 100 and c // 20 == EMERALD and not info.ramsch and not higher:
         return "Höchster Smaragd noch im Spiel."

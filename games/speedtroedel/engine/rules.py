@@ -772,7 +772,9 @@ def validate_action(state: State, seat: Any, action: Any) -> tuple[int, int]:
     value = action[key]
     if kind == "ask":
         if not isinstance(value, str) or len(value) != 1 or value not in SUITS:
-            raise IllegalAction("Nenne eine Farbe: P, S, B, M oder E (Smaragd).")
+            raise IllegalAction(
+                "Nenne eine Farbe: Porzellan, Spielzeug, Bücher, Messing oder Smaragd."
+            )
         return ASK, SUITS.index(value)
     if not isinstance(value, str) or parse(value) is None:
         raise IllegalAction("Unbekannte Karte.")
@@ -850,10 +852,10 @@ def describe_action(action: Action) -> str:
     kind = action.get("type")
     if kind == "ask":
         colour = action.get("colour")
-        label = SUIT_NAMES[SUITS.index(colour)] if colour in tuple(SUITS) else colour
+        label = SUIT_NAMES[SUITS.index(colour)] if colour in tuple(SUITS) else "eine Farbe"
         return f"fragt {label}"
     c = parse(action.get("card"))
-    label = name(c) if c is not None else str(action.get("card"))
+    label = name(c) if c is not None else "eine unbekannte Karte"
     return {"play": "spielt", "pick": "nimmt", "swap": "gibt weiter"}.get(
         str(kind), str(kind)
     ) + f" {label}"

@@ -17,6 +17,9 @@ class LessonPassed(models.Model):
     passed = models.DateTimeField(_("bestanden"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("bestandene Lektion")
+        verbose_name_plural = _("bestandene Lektionen")
+        ordering = ["-passed", "id"]
         constraints = [
             models.UniqueConstraint(fields=["user", "game", "lesson"], name="school_once_per_user"),
             models.UniqueConstraint(

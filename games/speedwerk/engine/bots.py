@@ -16,15 +16,18 @@ from typing import Any
 from games.engines.base import Action, Advice, Bot, View
 from games.speedwerk.engine.cards import (
     BP,
+    COLOR_NAMES,
     COLORS,
     DECLARE,
     DW,
     FB,
     KEY_TO_SPECIAL,
     N_NUMBERS,
+    card_name,
     parse_card,
 )
 from games.speedwerk.engine.rules import (
+    P_BID,
     P_OVER,
     P_PASS,
     Move,
@@ -36,7 +39,6 @@ from games.speedwerk.engine.rules import (
     card_win_prob,
     choose_pass,
     clone_state,
-    describe_action,
     do_adjust,
     do_bid,
     do_pass_choice,
@@ -46,6 +48,8 @@ from games.speedwerk.engine.rules import (
     estimate_tricks,
     heuristic_action,
     heuristic_move,
+    is_blind,
+    nearest_bid,
     strength,
 )
 from games.speedwerk.engine.seat_view import sample_state
@@ -117,8 +121,16 @@ class NormalBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        st = sample_state(view, random.Random(0))
-        action = heuristic_action(st, view["seat"])
+        # its own chance (the same deal is not the same game): the expected tricks rounded up
+        # or down in proportion to their fraction, and ties between equally good cards
+        st = sample_state(view, rng)
+        seat = view["seat"]
+        if st.phase == P_BID and not is_blind(st):
+            tricks = math.floor(estimate_tricks(st, seat) + rng.random())
+            action: Action = {"type": "bid", "tricks": nearest_bid(st, seat, tricks)}
+        else:
+            rng.shuffle(st.hands[seat])
+            action = heuristic_action(st, seat)
         return action if action in legal else legal[0]
 
 
@@ -140,9 +152,10 @@ def bid_fit(st: WerkState, me: int) -> float:
     return math.exp(-err / 2)
 
 
-def rollout(st: WerkState, me: int, n0: int) -> tuple[float, int]:
-    """Play the round out with the heuristics; returns (value for ``me``, tricks of ``me``).
-    ``n0`` is the length of the score sheet before the round ends."""
+def rollout(st: WerkState, me: int, n0: int) -> tuple[float, int, int, bool]:
+    """Play the round out with the heuristics; returns (value for ``me``, tricks of ``me``, points
+    of ``me``, whether ``me`` hit the bid). ``n0`` is the length of the score sheet before the
+    round ends."""
     p = st.players
     while st.phase != P_OVER and len(st.sheet) == n0:
         if st.phase == P_PASS:
@@ -155,7 +168,7 @@ def rollout(st: WerkState, me: int, n0: int) -> tuple[float, int]:
     row = st.sheet[n0]
     pts = row["points"]
     others = (sum(pts) - pts[me]) / (p - 1)
-    return pts[me] - 0.25 * others, row["won"][me]
+    return pts[me] - 0.25 * others, row["won"][me], pts[me], row["won"][me] == row["bids"][me]
 
 
 class StarkBot:
@@ -174,7 +187,9 @@ class StarkBot:
 
     def evaluate(
         self, view: View, legal: list[Action], rng: random.Random
-    ) -> tuple[list[float], list[float], int]:
+    ) -> tuple[list[float], list[float], int, list[float], list[float]]:
+        """Per candidate the mean value, tricks, own points and hit rate of the bid, and the
+        number of re-deals."""
         me = view["seat"]
         moves = [action_move(a) for a in legal]
         left = sum(view["hand_sizes"]) + 1
@@ -182,6 +197,8 @@ class StarkBot:
         n = max(2, min(self.max_samples, per))
         totals = [0.0] * len(moves)
         tricks = [0.0] * len(moves)
+        points = [0.0] * len(moves)
+        hits = [0.0] * len(moves)
         weigh = not view["blind"] and any(
             b is not None and o != me for o, b in enumerate(view["bids"])
         )
@@ -193,10 +210,18 @@ class StarkBot:
                     st.pass_choice[me] = -1
                 n0 = len(st.sheet)
                 apply_move(st, me, mv)
-                v, t = rollout(st, me, n0)
+                v, t, pts, hit = rollout(st, me, n0)
                 totals[i] += v
                 tricks[i] += t
-        return [t / n for t in totals], [t / n for t in tricks], n
+                points[i] += pts
+                hits[i] += hit
+        return (
+            [t / n for t in totals],
+            [t / n for t in tricks],
+            n,
+            [x / n for x in points],
+            [x / n for x in hits],
+        )
 
     def _sample(self, view: View, rng: random.Random, me: int) -> WerkState:
         """A re-deal that fits the others' bids: of a few random deals, one is drawn with
@@ -224,7 +249,7 @@ class StarkBot:
             legal = prune_equivalent(view, legal)
             if len(legal) == 1:
                 return legal[0], [{"action": legal[0], "value": 0.0, "tricks": 0.0}], 0.0
-        values, tricks, _n = self.evaluate(view, legal, rng)
+        values, tricks, _n, points, hits = self.evaluate(view, legal, rng)
         # few samples are noisy: the heuristic's own choice wins near-ties
         st = sample_state(view, random.Random(0))
         preferred = heuristic_action(st, view["seat"])
@@ -233,7 +258,13 @@ class StarkBot:
                 values[i] += self.prior
         order = sorted(range(len(legal)), key=lambda i: -values[i])
         cands = [
-            {"action": legal[i], "value": round(values[i], 1), "tricks": round(tricks[i], 2)}
+            {
+                "action": legal[i],
+                "value": round(values[i], 1),
+                "tricks": round(tricks[i], 2),
+                "points": round(points[i], 1),
+                "hit": round(hits[i], 2),
+            }
             for i in order
         ]
         return legal[order[0]], cands, tricks[order[0]]
@@ -326,33 +357,146 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 
 
 def explain(view: View, legal: list[Action]) -> Advice:
-    """The strong bot's suggestion with a short German reason."""
-    describe = describe_action
+    """The strong bot's suggestion with a German reason in the second person that says why."""
     if not legal:
         return Advice(action={}, reason="Du bist gerade nicht am Zug.")
     if len(legal) == 1:
-        return Advice(action=legal[0], reason="Es gibt nur diese eine Möglichkeit.")
+        return Advice(
+            action=legal[0], reason=f"{advice_head(legal[0])} – es gibt nur diese eine Möglichkeit."
+        )
     bot = StarkBot()
     action, cands, tricks = bot.decide(view, legal, random.Random(20240601))
-    value = cands[0]["value"]
     if view["phase"] == "bid":
         if view["blind"]:
-            reason = (
-                f"Deine verdeckte Karte gewinnt den Stich mit etwa {tricks * 100:.0f} % "
-                f"Wahrscheinlichkeit → Ansage {action['tricks']}."
-            )
+            reason = _blind_bid_reason(action["tricks"], tricks)
         else:
-            reason = (
-                f"Erwartete Stiche {_de(tricks)} → Ansage {action['tricks']} "
-                f"(im Schnitt {_de(value, 0)} Punkte)."
-            )
+            reason = _bid_reason(view, action["tricks"], cands)
     else:
+        best = cands[0]
         reason = (
-            f"{describe(action).capitalize()}: in den Proberunden im Schnitt "
-            f"{_de(tricks)} Stiche und {_de(value, 0)} Punkte für dich."
+            f"{advice_head(action)}: In den Proberunden holst du damit im Schnitt "
+            f"{_de(tricks)} Stiche und {_de(best.get('points', best['value']), 0)} Punkte"
         )
+        if len(cands) > 1 and "points" in cands[1]:
+            reason += (
+                f"; mit {_alternative(cands[1]['action'])} wären es "
+                f"{_de(cands[1]['points'], 0)} Punkte"
+            )
+        reason += "."
     return Advice(action=action, reason=reason, candidates=cands[:5])
 
 
+def advice_head(action: Action) -> str:
+    """An action as advice to the player („Sag 2 an“, „Spiel Rot 7“): card names, no codes."""
+    t = action.get("type")
+    if t == "bid":
+        return f"Sag {action.get('tricks')} an"
+    if t == "trump":
+        return f"Wähl {_colour(action.get('color'))} als Trumpf"
+    if t == "play_blind":
+        return "Spiel deine verdeckte Karte"
+    if t == "play":
+        card = parse_card(action.get("card"))
+        text = f"Spiel {card_name(card)}" if card is not None else "Spiel die Karte"
+        if "color" in action:
+            text += f" als {_colour(action['color'])}"
+        if "declare" in action:
+            text += " als " + (
+                "Meisterwerk" if action["declare"] == "meisterwerk" else "Blindgänger"
+            )
+        return text
+    if t == "pass":
+        card = parse_card(action.get("card"))
+        return f"Gib {card_name(card)} weiter" if card is not None else "Gib eine Karte weiter"
+    if t == "adjust":
+        return "Erhöh deine Ansage um 1" if action.get("delta") == 1 else "Senk deine Ansage um 1"
+    if t == "swap":
+        give, take = parse_card(action.get("give")), parse_card(action.get("take"))
+        if give is None or take is None:
+            return "Tausch"
+        return f"Tausch {card_name(give)} gegen {card_name(take)}"
+    if t == "keep":
+        return "Tausch nicht"
+    return "Diese Wahl"
+
+
+def _colour(code: Any) -> str:
+    return COLOR_NAMES[COLORS.index(code)] if code in COLORS else "eine Farbe"
+
+
+def _alternative(action: Action) -> str:
+    """The runner-up after „mit …“: the card („mit Gelb 4“) or the advice in quotes."""
+    if action.get("type") in ("play", "pass"):
+        return advice_head(action).split(" ", 1)[1].removesuffix(" weiter")
+    return f"„{advice_head(action)}“"
+
+
+def _blind_bid_reason(bid: int, p: float) -> str:
+    """Blind round: 1 pays 30 if the unseen card wins and −10 if not; 0 pays 20 if it loses."""
+    one, zero = p * 30 - (1 - p) * 10, (1 - p) * 20 - p * 10
+    return (
+        f"Sag {bid} an: Deine verdeckte Karte gewinnt den Stich mit etwa {p * 100:.0f} % "
+        "Wahrscheinlichkeit (aus den Karten, die du bei den anderen siehst). Ansage 1 bringt "
+        "30 Punkte, wenn sie gewinnt, sonst −10; Ansage 0 bringt 20 Punkte, wenn sie verliert, "
+        f"sonst −10. Im Schnitt sind das {_de(one, 0)} Punkte für Ansage 1 und {_de(zero, 0)} "
+        "für Ansage 0."
+    )
+
+
+def _bid_reason(view: View, bid: int, cands: list[dict[str, Any]]) -> str:
+    """Why this bid: the hand's estimate, rounded, and what moved the bid away from it (the sum
+    rule, or the simulated rounds: how often a bid is hit and what it pays)."""
+    st = sample_state(view, random.Random(0))
+    me = view["seat"]
+    est = estimate_tricks(st, me)  # reads only the own hand and public facts
+    n = view["round"]
+    rounded = min(n, max(0, round(est)))
+    by_bid = {c["action"]["tricks"]: c for c in cands}
+    chosen = by_bid[bid]
+    others = [b for o, b in enumerate(view["bids"]) if o != me and b is not None]
+    text = (
+        f"Sag {bid} an: Nach Trumpf und Höhe sind deine Karten etwa {_de(est)} Stiche wert, "
+        f"gerundet {rounded}."
+    )
+    sim = (
+        f"In den Proberunden triffst du Ansage {bid} in {chosen['hit'] * 100:.0f} % der Fälle "
+        f"und holst im Schnitt {_de(chosen['points'], 0)} Punkte"
+    )
+    if bid == rounded:
+        rival = next((c for c in cands if c["action"]["tricks"] != bid), None)
+        if rival is not None:
+            sim += (
+                f" – mit Ansage {rival['action']['tricks']} wären es "
+                f"{_de(rival['points'], 0)} Punkte ({rival['hit'] * 100:.0f} % getroffen)"
+            )
+        return f"{text} {sim}."
+    if view.get("forbidden_bid") == rounded:
+        return (
+            f"{text} Ansage {rounded} verbietet dir die Summenregel: Alle Ansagen zusammen "
+            f"ergäben genau {n}. Von den erlaubten Ansagen ist {bid} die beste. {sim}."
+        )
+    why = ""
+    if others:
+        taken = sum(others)
+        if bid > rounded and taken + rounded < n:
+            why = (
+                f" Die anderen haben zusammen nur {taken} von {n} Stichen angesagt – es bleiben "
+                "Stiche für dich übrig."
+            )
+        elif bid < rounded and taken + rounded > n:
+            why = (
+                f" Die anderen haben zusammen schon {taken} von {n} Stichen angesagt – sie "
+                "werden dir Stiche abnehmen."
+            )
+    rival = by_bid.get(rounded)
+    compare = (
+        f", mit Ansage {rounded} nur {_de(rival['points'], 0)} Punkte "
+        f"({rival['hit'] * 100:.0f} % getroffen)"
+        if rival is not None
+        else ""
+    )
+    return f"{text}{why} {sim}{compare}."
+
+
 def _de(x: float, digits: int = 1) -> str:
-    return f"{x:.{digits}f}".replace(".", ",")
+    return f"{x:.{digits}f}".replace(".", ",").replace("-", "−")

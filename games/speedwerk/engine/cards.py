@@ -51,6 +51,19 @@ SPECIAL_NAMES = {
     BP: "Blaupause",
     SS: "Schrottsammlerin",
 }
+#: what each special card does, in one German line (the lobby's list and the Karten-Info)
+SPECIAL_TEXT = {
+    DK: "Schlägt jede Karte außer der Funkenfee.",
+    FF: "Die niedrigste Karte – stellt aber den Dampfkoloss ab.",
+    TR: "Du sagst eine Farbe an: Sie ist ab jetzt Trumpf, er zählt 16.",
+    FB: "Du sagst eine Farbe an (Wert 7,5); danach gibt jeder eine Karte nach links weiter.",
+    KB: "Der Kessel platzt: Niemand bekommt den Stich.",
+    DW: "Du sagst eine Farbe an (Wert 9,75); der Stichgewinner ändert seine Ansage um 1.",
+    PT: "Meisterwerk (schlägt jede Zahlenkarte) oder Blindgänger.",
+    BP: "Kopiert die aufgedeckte Trumpfkarte.",
+    SS: "Immer die niedrigste Karte; danach darfst du eine Handkarte gegen eine Karte aus dem "
+    "Stich tauschen.",
+}
 KEY_TO_SPECIAL = {v: k for k, v in SPECIAL_KEYS.items()}
 
 #: the Blaupause with nothing to copy plays as a Blindgänger

@@ -40,6 +40,7 @@ from games.speedwerk.engine.cards import (
     PT,
     SPECIAL_KEYS,
     SPECIAL_NAMES,
+    SPECIAL_TEXT,
     SPECIALS,
     SS,
     TR,
@@ -522,6 +523,7 @@ OPTIONS = (
         choices=tuple((SPECIAL_KEYS[s], SPECIAL_NAMES[s]) for s in SPECIALS),
         help="Jede der neun Sonderkarten lässt sich einzeln zuschalten; die Funkenfee nur "
         "zusammen mit dem Dampfkoloss.",
+        choice_help=tuple((SPECIAL_KEYS[s], SPECIAL_TEXT[s]) for s in SPECIALS),
     ),
     Option(
         key="kurz",
@@ -801,10 +803,13 @@ def describe_action(action: Action) -> str:
     if t == "adjust":
         return "erhöht die Ansage um 1" if action.get("delta") == 1 else "senkt die Ansage um 1"
     if t == "swap":
-        return f"tauscht gegen {action.get('take')}"
+        give, take = parse_card(action.get("give")), parse_card(action.get("take"))
+        if give is None or take is None:
+            return "tauscht"
+        return f"tauscht {card_name(give)} gegen {card_name(take)}"
     if t == "keep":
         return "tauscht nicht"
-    return ", ".join(f"{k}={v}" for k, v in action.items())
+    return "unbekannte Aktion"
 
 
 def none_if_negative(value: int) -> int | None:

@@ -7,6 +7,8 @@ import pytest
 from games.speedone.info import card_info, requirement, sort_hand
 from tests.engines.speedone.helpers import ENGINE, table
 
+NAMES = ["Anna", "Ben", "Cem", "Dora"]
+
 HAND = ["W", "B+2", "R9", "Y0", "RS", "R1", "W+4", "BS", "B3"]
 
 
@@ -27,7 +29,7 @@ def test_sort_rejects_unknown_mode_and_cards():
 
 def test_card_info_of_a_fitting_number_card():
     state = table([["R9", "B5", "B6"], ["B2"], ["G1"]], "R2")
-    info = card_info(ENGINE.view(state, 0), "R9")
+    info = card_info(ENGINE.view(state, 0), "R9", names=NAMES)
     assert info["color_name"] == "Rot" and info["value"] == "9" and info["points"] == 9
     assert info["playable"] is True and info["reason"] is None
     assert info["next_seat"] == 1
@@ -35,40 +37,41 @@ def test_card_info_of_a_fitting_number_card():
 
 def test_card_info_says_why_a_card_does_not_fit():
     state = table([["Y9", "B5", "B6"], ["B2"]], "R2")
-    info = card_info(ENGINE.view(state, 0), "Y9")
+    info = card_info(ENGINE.view(state, 0), "Y9", names=NAMES)
     assert info["playable"] is False
     assert info["reason"] == "Verlangt ist Rot oder 2."
 
 
 def test_card_info_of_plus4_explains_the_colour_check():
     state = table([["W+4", "R5", "B6"], ["B2"]], "R2")
-    info = card_info(ENGINE.view(state, 0), "W+4")
+    info = card_info(ENGINE.view(state, 0), "W+4", names=NAMES)
     assert info["playable"] is False and "Rot" in info["reason"]
     assert info["points"] == 50 and info["next_draws"] == 4
 
 
 def test_card_info_of_skip_names_the_skipped_seat():
     state = table([["RS", "B5", "B6"], ["B2"], ["G1"]], "R2")
-    info = card_info(ENGINE.view(state, 0), "RS")
+    info = card_info(ENGINE.view(state, 0), "RS", names=NAMES)
     assert info["skipped_seat"] == 1 and info["next_seat"] == 2
-    assert "Platz 2 setzt aus" in info["triggers"]
+    assert info["triggers"] == "Ben setzt aus, dann ist Cem dran."
+    assert "Platz" not in info["triggers"]
 
 
 def test_card_info_of_draw2_counts_the_stack():
     state = table([["R+2", "B5", "B6"], ["B2"]], "G+2", pending=2, options={"stacking": True})
-    info = card_info(ENGINE.view(state, 0), "R+2")
+    info = card_info(ENGINE.view(state, 0), "R+2", names=NAMES)
     assert info["playable"] is True and info["next_draws"] == 4
 
 
 def test_card_info_warns_about_one():
     state = table([["R5", "B6"], ["B2"]], "R2")
-    info = card_info(ENGINE.view(state, 0), "R5")
+    info = card_info(ENGINE.view(state, 0), "R5", names=NAMES)
     assert info["one_warning"] is True and "ONE" in info["triggers"]
 
 
 def test_card_info_of_the_top_wild_names_the_wish():
     state = table([["R5", "B6"], ["B2"]], "W", color="G")
-    info = card_info(ENGINE.view(state, 0), "W")
+    info = card_info(ENGINE.view(state, 0), "W", names=NAMES)
     assert info["playable"] is None and "Grün" in info["effect"]
 
 
@@ -99,6 +102,6 @@ def test_card_info_matches_engine_legality():
         legal = ENGINE.legal_actions(state, seat)
         legal_cards = {a["card"] for a in legal if a["type"] == "play"}
         for card in set(view["hand"]):
-            assert card_info(view, card)["playable"] == (card in legal_cards)
+            assert card_info(view, card, names=NAMES)["playable"] == (card in legal_cards)
         assert requirement(view)["fitting"] == sum(1 for c in view["hand"] if c in legal_cards)
         ENGINE.apply(state, seat, rng.choice(legal))

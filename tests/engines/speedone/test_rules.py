@@ -268,7 +268,7 @@ def test_passing_on_allows_only_draw2_on_draw2():
 def test_draw2_on_plus4_is_never_allowed():
     state = table([["R+2", "B5", "B9"], ["B1"]], "W+4", color="R", options=STACK, pending=4)
     assert ENGINE.legal_actions(state, 0) == [{"type": "draw"}]
-    with pytest.raises(IllegalAction, match="Plus 4"):
+    with pytest.raises(IllegalAction, match="Auf eine Wunsch Plus4 passt nur eine Wunsch Plus4"):
         play(state, 0, "R+2")
 
 

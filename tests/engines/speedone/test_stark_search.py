@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from games.speedone.engine.bots import _unknown, sample_hands
+from games.speedone.engine.bots import _unknown, normal_choice, sample_hands
 from games.speedone.engine.bots.infer import reconstruct, slot_plan
 from games.speedone.engine.bots.sim import play_out
 from tests.engines.speedone.helpers import ENGINE, SEED
@@ -50,10 +50,11 @@ def test_simulator_plays_the_round_out_like_the_engine_with_normal_bots():
             random.Random(1),
         )
         rnd = state.round
-        rng = random.Random(2)
         while state.round == rnd and not state.over:
             seat = state.turn
-            action = NORMAL.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng)
+            # normal's rule itself: the bot breaks its ties by its own chance, the simulator
+            # (like the rule) keeps the first of equally good cards
+            action = normal_choice(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
             ENGINE.apply(state, seat, action)
         total += 1
         same += winner == state.last_round["winner"]

@@ -85,9 +85,11 @@ def test_timeout_bid_is_the_normal_bots_estimate() -> None:
         E.apply(st, st.turn, E.timeout_action(st, st.turn))
     seat = st.turn
     legal = E.legal_actions(st, seat)
-    assert E.timeout_action(st, seat) == NormalBot().choose(
-        E.view(st, seat), legal, random.Random()
-    )
+    # the normal bot rounds its estimate up or down by chance, the timeout to the nearest bid
+    bids = {
+        NormalBot().choose(E.view(st, seat), legal, random.Random(k))["tricks"] for k in range(40)
+    }
+    assert E.timeout_action(st, seat)["tricks"] in bids and max(bids) - min(bids) <= 1
 
 
 def test_timeout_keeps_the_hand_on_a_schrottsammlerin_swap() -> None:
@@ -106,9 +108,8 @@ def test_advice_for_a_bid_names_the_expected_tricks() -> None:
     seat = st.turn
     advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
     assert advice.action in E.legal_actions(st, seat)
-    assert (
-        "Erwartete Stiche" in advice.reason and f"Ansage {advice.action['tricks']}" in advice.reason
-    )
+    assert "Stiche wert, gerundet" in advice.reason
+    assert f"Ansage {advice.action['tricks']}" in advice.reason
 
 
 def test_advice_for_a_card_gives_a_reason_and_candidates() -> None:

@@ -327,11 +327,14 @@ def explain(view: View, legal: list[Action]) -> Advice:
         action = bot.doubt(view, legal)
         ins = instinct(view, bluff_odds=bluff_odds(view, view["doubt_window"]["claimant"]))
         assert ins is not None
-        odds = f"Zahl gelogen: {_pct(ins['number_lie'])}, Gewürz gelogen: {_pct(ins['spice_lie'])}."
+        odds = (
+            f"Dass die Zahl gelogen ist, schätzt du auf {_pct(ins['number_lie'])}, beim Gewürz "
+            f"auf {_pct(ins['spice_lie'])}."
+        )
         if action["type"] == "believe":
-            reason = f"Glauben – ein Zweifel lohnt sich hier nicht. {odds}"
+            reason = f"Glaub die Ansage: Ein Zweifel lohnt sich hier nicht. {odds}"
         elif action["feature"] == "exact":
-            reason = f"„Stimmt genau!“ – die Ansage ist sehr wahrscheinlich ehrlich. {odds}"
+            reason = f"Ruf „Stimmt genau!“: Die Ansage ist sehr wahrscheinlich ehrlich. {odds}"
         else:
             what = "die Zahl" if action["feature"] == "number" else "das Gewürz"
             reason = f"Zweifle {what} an. {odds}"
@@ -352,15 +355,20 @@ def explain(view: View, legal: list[Action]) -> Advice:
     if best.action["type"] == "pass":
         return Advice(
             action=best.action,
-            reason="Passen: keine Karte lässt sich gut ansagen, lieber eine Karte ziehen.",
+            reason="Pass und zieh eine Karte: Keine deiner Karten lässt sich gerade gut ansagen.",
             candidates=candidates,
         )
     a = best.action
     names = " und ".join(C.describe(c) for c in _lay_card(a))
     claim = C.describe_claim(*_claim(a))
-    kind = "ehrlich" if best.honest else "geflunkert"
+    if best.honest:
+        kind = "ehrlich"
+    elif all(c >= C.WAAGE for c in _lay_card(a)):
+        kind = "eine halbe Wahrheit"
+    else:
+        kind = "geflunkert"
     reason = (
-        f"Lege {names} als „{claim}“ ({kind}). Für die anderen wirkt die Ansage zu "
+        f"Leg {names} als „{claim}“ ({kind}). Für die anderen wirkt die Ansage zu "
         f"{_pct(best.suspicion)} gelogen."
     )
     return Advice(action=a, reason=reason, candidates=candidates)

@@ -1,11 +1,15 @@
-// Speedbasar on the match page (after match.js): Doppelladung – a second card under the same
-// claim –, Rat for a pair of cards, and the "Basar-Geräusche".
+// Speedbasar on the match page (after match.js): the lay step, Doppelladung – a second card under
+// the same claim –, Rat for a lay, and the "Basar-Geräusche".
 //
-// Doppelladung: the lay dialog of a card offers "+ Zweite Karte dazulegen" (key D). Then the next
-// card tapped (or keyed 1–9) opens the claim dialog for both (#lay-pair): the board carries the
-// allowed claims once, and this script writes the two cards (in hand order, as the engine wants
-// them) into each claim's `data-action`; match.js sends it like any other control. Esc or the
-// first card again leaves the pair choice.
+// The lay step: the hand has ONE lay dialog (#lay-dialog: the allowed claims, rendered once per
+// hand). Tapping a card (or its key 1–9) opens it for that card; tapping a claim only selects it
+// (a radio choice, the honest claims first, the first one preselected); „Verdeckt legen“ – or
+// Enter – sends the lay: this script writes the chosen card(s) and claim into the button's
+// `data-action`, and match.js sends it like any other control. Arrow keys move the choice.
+//
+// Doppelladung: the dialog offers "+ Zweite Karte dazulegen" (key D). Then the next card tapped
+// (or keyed 1–9) opens the same dialog for both cards (in hand order, as the engine wants them).
+// Esc or the first card again leaves the pair choice.
 //
 // Sounds (static/sounds/, made by tools/make_basar_sounds.py) play only while the seat switched
 // "Basar-Geräusche" on: a quiet crackle whenever the draw pile shows 5 cards or fewer (the Glut
@@ -17,6 +21,74 @@
   function version() { var b = board(); return b ? b.dataset.version : ""; }
   function cardButton(n) {
     return document.querySelector('#board .basar-cards button.card-button.playable[data-n="' + n + '"]');
+  }
+  function layDialog() { return document.getElementById("lay-dialog"); }
+  function chips(dlg) { return Array.prototype.slice.call(dlg.querySelectorAll(".claim-button[data-claim]")); }
+
+  // -- the lay step -------------------------------------------------------------------------
+  var chosen = []; // the card buttons the open lay dialog is for (one, or two in hand order)
+
+  function actionFor(cards, chip) {
+    // the same string as the server's action_json (sorted keys, compact): Rat can mark it
+    return JSON.stringify({
+      cards: cards.map(function (c) { return c.dataset.card; }),
+      number: parseInt(chip.dataset.number, 10),
+      spice: chip.dataset.spice,
+      type: "lay",
+    });
+  }
+
+  function choose(chip) {
+    var dlg = layDialog();
+    if (!dlg || !chosen.length) return;
+    chips(dlg).forEach(function (x) {
+      var on = x === chip;
+      x.setAttribute("aria-checked", on ? "true" : "false");
+      x.classList.toggle("chosen", on);
+      x.tabIndex = on ? 0 : -1;
+    });
+    var ok = document.getElementById("lay-confirm");
+    ok.setAttribute("data-action", actionFor(chosen, chip));
+    ok.disabled = false;
+  }
+
+  function openLay(buttons) {
+    var dlg = layDialog();
+    if (!dlg || !buttons.length) return;
+    chosen = buttons.slice().sort(function (a, b) { return parseInt(a.dataset.n, 10) - parseInt(b.dataset.n, 10); });
+    dlg.classList.toggle("pair-mode", chosen.length === 2);
+    var faces = dlg.querySelector(".lay-faces");
+    faces.innerHTML = "";
+    chosen.forEach(function (x) {
+      var face = x.querySelector(".card");
+      if (face) faces.appendChild(face.cloneNode(true));
+    });
+    dlg.querySelector(".lay-names").textContent = chosen.map(function (x) { return x.dataset.name; }).join(" und ");
+    dlg.querySelector(".lay-note").textContent = chosen.length === 1 ? chosen[0].dataset.note || "" : "";
+    var honest = chosen.map(function (x) { return (x.dataset.honest || "").split(" "); });
+    var want = advised();
+    var box = dlg.querySelector(".claim-choices");
+    var list = chips(dlg);
+    list.forEach(function (chip, i) {
+      if (chip.dataset.i === undefined) chip.dataset.i = String(i);
+      var code = chip.dataset.claim;
+      chip.classList.toggle("honest", honest.every(function (h) { return h.indexOf(code) >= 0; }));
+      chip.classList.toggle("advised", !!want && actionFor(chosen, chip) === want);
+    });
+    // the honest claims first: the preselected first choice is honest, Enter lays it
+    list.sort(function (a, b) {
+      var h = b.classList.contains("honest") - a.classList.contains("honest");
+      return h || parseInt(a.dataset.i, 10) - parseInt(b.dataset.i, 10);
+    });
+    list.forEach(function (chip) { box.appendChild(chip); });
+    var ok = document.getElementById("lay-confirm");
+    ok.removeAttribute("data-action");
+    ok.disabled = true;
+    if (!dlg.open) dlg.showModal();
+    if (list.length) {
+      choose(list[0]);
+      list[0].focus();
+    }
   }
 
   // -- Doppelladung -------------------------------------------------------------------------
@@ -65,80 +137,68 @@
     return p.getAttribute("data-advised");
   }
 
-  function openPairDialog(second) {
-    var one = cardButton(first.n);
-    var dlg = document.getElementById("lay-pair");
-    if (!one || !dlg) return;
-    var pair = parseInt(one.dataset.n, 10) < parseInt(second.dataset.n, 10) ? [one, second] : [second, one];
-    var faces = dlg.querySelector(".pair-faces");
-    faces.innerHTML = "";
-    pair.forEach(function (x) {
-      var face = x.querySelector(".card");
-      if (face) faces.appendChild(face.cloneNode(true));
-    });
-    dlg.querySelector(".pair-names").textContent = pair[0].dataset.name + " und " + pair[1].dataset.name;
-    var honest = pair.map(function (x) { return (x.dataset.honest || "").split(" "); });
-    var want = advised();
-    var box = dlg.querySelector(".claim-choices");
-    var buttons = Array.prototype.slice.call(box.querySelectorAll("[data-claim]"));
-    buttons.forEach(function (btn, i) {
-      if (btn.dataset.i === undefined) btn.dataset.i = String(i);
-      var action = {
-        cards: [pair[0].dataset.card, pair[1].dataset.card],
-        number: parseInt(btn.dataset.number, 10),
-        spice: btn.dataset.spice,
-        type: "lay",
-      };
-      // the same string as the server's action_json (sorted keys, compact): Rat can mark it
-      btn.setAttribute("data-action", JSON.stringify(action));
-      btn.disabled = false;
-      var code = btn.dataset.claim;
-      btn.classList.toggle("honest", honest[0].indexOf(code) >= 0 && honest[1].indexOf(code) >= 0);
-      btn.classList.toggle("advised", btn.getAttribute("data-action") === want);
-    });
-    // the honest claims first: Enter (the focused first choice) lays honestly
-    buttons.sort(function (a, b) {
-      var h = b.classList.contains("honest") - a.classList.contains("honest");
-      return h || parseInt(a.dataset.i, 10) - parseInt(b.dataset.i, 10);
-    });
-    buttons.forEach(function (btn) { box.appendChild(btn); });
-    dlg.showModal();
-    if (buttons.length) buttons[0].focus();
-  }
-
-  // before match.js (capture): in the pair choice a card press picks the second card
+  // before match.js (capture): a card opens the lay dialog, a claim is only chosen, the pair
   document.addEventListener("click", function (e) {
-    var t = e.target.closest && e.target.closest("[data-second], #pair-cancel, .basar-cards button.card-button.playable");
+    if (e.defaultPrevented) return; // the long press that showed a Karten-Info (match.js)
+    var t = e.target.closest && e.target.closest("[data-second], #pair-cancel, .claim-button[data-claim], .basar-cards button.card-button.playable");
     if (!t || !t.closest("#board")) return;
+    e.preventDefault();
+    e.stopPropagation();
     if (t.hasAttribute("data-second")) {
-      e.preventDefault();
-      e.stopPropagation();
       var dlg = t.closest("dialog");
       if (dlg && dlg.open) dlg.close();
-      startPair(t.dataset.second, e.detail === 0); // detail 0: a key pressed it
+      if (chosen.length === 1) startPair(chosen[0].dataset.n, e.detail === 0); // detail 0: a key pressed it
       return;
     }
     if (t.id === "pair-cancel") {
-      e.preventDefault();
-      e.stopPropagation();
       cancelPair();
       return;
     }
-    if (!first || first.version !== version()) return; // an ordinary press: match.js opens the card's dialog
-    e.preventDefault();
-    e.stopPropagation();
-    if (t.dataset.n === first.n) cancelPair();
-    else openPairDialog(t);
+    if (t.classList.contains("claim-button")) {
+      choose(t);
+      return;
+    }
+    if (first && first.version === version()) {
+      if (t.dataset.n === first.n) cancelPair();
+      else openLay([cardButton(first.n), t]);
+      return;
+    }
+    openLay([t]);
   }, true);
 
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     var dlg = document.querySelector("dialog[open]");
-    if ((e.key === "d" || e.key === "D") && dlg) {
-      var second = dlg.querySelector("[data-second]");
-      if (second) {
+    if (dlg && dlg.id === "lay-dialog") {
+      var a = document.activeElement;
+      var list = chips(dlg);
+      var at = list.indexOf(a);
+      if (e.key === "Enter" && (at >= 0 || !a || a === dlg || a === document.body || a.id === "lay-confirm")) {
+        // Enter lays the chosen claim (the focused one, if the focus is on a claim)
         e.preventDefault();
-        second.click();
+        e.stopPropagation();
+        if (at >= 0) choose(a);
+        var ok = document.getElementById("lay-confirm");
+        if (ok && !ok.disabled) ok.click();
+        return;
+      }
+      if ((e.key === "ArrowRight" || e.key === "ArrowLeft" || e.key === "ArrowDown" || e.key === "ArrowUp") && list.length) {
+        e.preventDefault();
+        e.stopPropagation();
+        var cur = at >= 0 ? at : list.findIndex(function (x) { return x.classList.contains("chosen"); });
+        var step = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1;
+        var n = ((cur < 0 ? 0 : cur + step) + list.length) % list.length;
+        choose(list[n]);
+        list[n].focus();
+        return;
+      }
+      if ((e.key === "d" || e.key === "D") && !dlg.classList.contains("pair-mode")) {
+        var second = dlg.querySelector("[data-second]");
+        if (second) {
+          e.preventDefault();
+          e.stopPropagation();
+          second.click();
+        }
       }
     } else if (e.key === "Escape" && !dlg && first) {
       e.preventDefault();
@@ -146,13 +206,13 @@
     }
   }, true);
 
-  // Rat advises two cards: mark both in the hand (the claim is marked in the pair dialog)
-  function markPairAdvice() {
+  // Rat advises a lay: mark its card(s) in the hand (the claim is marked in the lay dialog)
+  function markLayAdvice() {
     var want = advised();
     if (!want) return;
     var action;
     try { action = JSON.parse(want); } catch (err) { return; }
-    if (!action || action.type !== "lay" || !action.cards || action.cards.length !== 2) return;
+    if (!action || action.type !== "lay" || !action.cards) return;
     var used = [];
     action.cards.forEach(function (card) {
       var all = document.querySelectorAll('#board .basar-cards button.card-button.playable[data-card="' + card + '"]');
@@ -204,13 +264,23 @@
 
   function afterSwap() {
     showPairMode();
-    markPairAdvice();
+    markLayAdvice();
     sounds();
   }
   document.body.addEventListener("htmx:afterSwap", afterSwap);
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
-  // match.js marks Rat's control again after the settle: the pair's two cards as well
-  document.body.addEventListener("htmx:afterSettle", markPairAdvice);
+  // match.js marks Rat's control again after the settle and after a socket message (clearing
+  // every mark first): the advised card(s) as well
+  document.body.addEventListener("htmx:afterSettle", markLayAdvice);
+  document.body.addEventListener("htmx:wsAfterMessage", markLayAdvice);
+  // the Rat's answer arrives by fetch (match.js writes it into #advice-panel and marks the
+  // controls it finds): a lay's card(s) are marked here once the answer stands in the panel
+  new MutationObserver(function (records) {
+    for (var i = 0; i < records.length; i++) {
+      var t = records[i].target;
+      if (t.nodeType === 1 && t.closest("#advice-panel")) { markLayAdvice(); return; }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
   // the first look: remember what the board shows, play nothing (no sound without a gesture)
   var el = document.getElementById("basar-sound");
   if (el) heard = { noch: parseInt(el.dataset.noch, 10), reveal: el.dataset.reveal, on: el.dataset.on === "1" };

@@ -37,6 +37,7 @@ from games.speedone.engine.cards import (
     WILD_COLOR,
     W,
     parse,
+    spoken,
 )
 from games.speedone.engine.rules import describe_action
 
@@ -138,7 +139,15 @@ def _stark_score(
     return score
 
 
-def normal_choice(view: View, legal: list[Action]) -> Action:
+#: how many points of its preference apart normal's cards may be for it to pick either by chance
+NORMAL_SPREAD = 1.0
+
+
+def normal_choice(
+    view: View, legal: list[Action], rng: random.Random | None = None, spread: float = 0.0
+) -> Action:
+    """Normal's rule: the card it prefers most (the first of equally good ones); with ``rng``,
+    any card within ``spread`` of the best, by chance."""
     plays = [a for a in legal if a["type"] == "play"]
     if not plays:
         return DRAW
@@ -148,8 +157,7 @@ def normal_choice(view: View, legal: list[Action]) -> Action:
     nxt = _next_seat(view)
     next_cards = view["seats"][nxt]["cards"]
     friend = _same_team(view, view["seat"], nxt)
-    best: Action | None = None
-    best_score = -1e9
+    scored: list[tuple[float, Action]] = []
     seen: set[str] = set()
     for a in plays:
         name = a["card"]
@@ -158,11 +166,10 @@ def normal_choice(view: View, legal: list[Action]) -> Action:
         seen.add(name)
         card = parse(name)
         assert card is not None
-        s = _score_card(card, hand, next_cards, friend)
-        if s > best_score:
-            best_score = s
-            best = a
-    assert best is not None
+        scored.append((_score_card(card, hand, next_cards, friend), a))
+    top = max(s for s, _a in scored)
+    near = [a for s, a in scored if s >= top - spread]
+    best = rng.choice(near) if rng is not None and len(near) > 1 else near[0]
     card = parse(best["card"])
     assert card is not None
     if card >> 4 == WILD_COLOR:
@@ -241,7 +248,8 @@ class NormalBot:
     strength: str = "normal"
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        return normal_choice(view, legal)
+        # its own chance: among the cards it likes (nearly) as much as the best one
+        return normal_choice(view, legal, rng, NORMAL_SPREAD)
 
 
 # -- determinization ---------------------------------------------------------------------------
@@ -482,47 +490,79 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 
 
 def explain(view: View, legal: list[Action]) -> Advice:
-    """The strong bot's suggestion with a short German reason."""
+    """The strong bot's suggestion with a short German reason (second person, the cards in
+    words, never in notation)."""
     bot = StarkBot()
     rng = random.Random(0)
     if ONE in legal and len(view["hand"]) == 2 and any(a["type"] == "play" for a in legal):
-        return Advice(ONE, "Du hast noch zwei Karten: erst ONE drücken, dann legen.")
+        return Advice(ONE, "Du hast noch zwei Karten: Drück erst ONE, dann leg ab.")
     scored = bot.evaluate(view, legal, rng)
     scored.sort(key=lambda p: -p[1])
     action = scored[0][0]
     candidates = [
         {"action": a, "value": round(v, 3), "text": describe_action(a)} for a, v in scored
     ]
-    return Advice(action, _reason(view, action), candidates)
+    return Advice(action, _reason(view, legal, action), candidates)
 
 
-def _reason(view: View, action: Action) -> str:
+def _cards(n: int) -> str:
+    return "1 Karte" if n == 1 else f"{n} Karten"
+
+
+def _reason(view: View, legal: list[Action], action: Action) -> str:
+    """Why: each sentence states a fact of the view that holds for the advised move."""
+    plays = [a for a in legal if a["type"] == "play"]
+    pending = view["pending"]
     if action["type"] == "draw":
-        if view["pending"]:
-            return f"Nichts zum Weitergeben: du ziehst {view['pending']} Karten."
-        return "Keine Karte passt: ziehen."
+        if pending:
+            if not plays:
+                return f"Du kannst nichts weitergeben: Zieh die {_cards(pending)}."
+            return f"Zieh die {_cards(pending)} und heb dir deine Plus-Karte für später auf."
+        if not plays:
+            return "Keine deiner Karten passt: Zieh eine Karte."
+        return "Nur ein Joker passt: Zieh lieber eine Karte und heb den Joker für später auf."
     card = parse(action["card"])
     assert card is not None
+    name = spoken(card)
     nxt = _next_seat(view)
     nc = view["seats"][nxt]["cards"]
-    if card == W4:
-        return (
-            f"Wunsch Plus4 mit Wunsch {COLOR_NAMES[COLORS.index(action['color'])]}: "
-            f"der Nächste zieht 4."
+    friend = _same_team(view, view["seat"], nxt)
+    hand = _hand(view)
+    if card >> 4 == WILD_COLOR:
+        wish = COLOR_CODE[action["color"]]
+        held = sum(1 for c in hand if c != card and c >> 4 == wish)
+        why = (
+            f"du hast noch {_cards(held)} in {COLOR_NAMES[wish]}"
+            if held
+            else "das ist die Farbe, mit der du am ehesten weiterkommst"
         )
-    if card == W:
+        if card == W4:
+            return (
+                f"Spiel Wunsch Plus4 und wünsch dir {COLOR_NAMES[wish]}: Der Nächste zieht "
+                f"{pending + 4} Karten, und {why}."
+            )
         return (
-            f"Nichts anderes passt gut: Farbwunsch {COLOR_NAMES[COLORS.index(action['color'])]}, "
-            "die Farbe, die du am meisten hast."
+            f"Spiel den Farbwunsch und wünsch dir {COLOR_NAMES[wish]}: {why[0].upper()}{why[1:]}."
         )
     v = card & 15
-    if v in (SKIP, REVERSE, DRAW2) and nc <= 2:
-        return f"Der Nächste hat nur noch {nc} Karte(n): bremse ihn mit {NAME[card]}."
-    if view["pending"]:
-        return f"Gib das Plus mit {NAME[card]} weiter."
+    if len(hand) == 1:
+        return f"Spiel {name}: Das ist deine letzte Karte."
+    if pending:
+        return f"Gib das Plus mit {name} weiter: Dann zieht der Nächste {pending + 2} Karten."
+    if v in (SKIP, REVERSE, DRAW2) and nc <= 2 and not friend:
+        return f"Spiel {name}: Der Nächste hat nur noch {_cards(nc)}, so bremst du ihn."
     if POINTS[card] >= 7:
-        return f"{NAME[card]} zählt am Rundenende viel: früh loswerden."
-    return f"{NAME[card]} passt und hält dir die meisten Möglichkeiten offen."
+        return (
+            f"Spiel {name}: Sie zählt am Rundenende {POINTS[card]} Punkte, "
+            "also wirst du sie besser früh los."
+        )
+    same = sum(1 for c in hand if c != card and c >> 4 == card >> 4)
+    if same:
+        return (
+            f"Spiel {name}: Danach hast du noch {_cards(same)} in {COLOR_NAMES[card >> 4]} "
+            "zum Nachlegen."
+        )
+    return f"Spiel {name}: In den Proberunden gewinnst du so am häufigsten."
 
 
 __all__ = ["DECK", "LeichtBot", "NormalBot", "StarkBot", "BOTS", "explain", "normal_choice"]

@@ -1,0 +1,142 @@
+"""Card faces (issue 26): every card code of every game has a face whose pictures are in the game's
+own SVG sprite (a static file, referenced by ``<use>``), the sprite is drawn by the project (no
+image, no text glyph, no outside reference), and the face's words are the card's German name."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.templatetags.static import static
+
+from games import actions, queue
+from games.engines.base import get_engine
+from games.html import Markup
+from games.rendering import render_board
+from games.speedbasar import presenter as basar
+from games.speedbasar.engine import cards as basar_cards
+from games.speedone import presenter as one
+from games.speedone.engine.cards import CODE as ONE_CODES
+from games.speedtroedel import presenter as troedel
+from games.speedtroedel.engine import cards as troedel_cards
+from games.speedwerk import presenter as werk
+from games.speedwerk.engine import cards as werk_cards
+from tests.games.test_platform import seats_for
+from tests.games.test_player_texts import codes_in, texts
+
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+_USE = re.compile(r'<use href="([^"#]*)#([^"]+)"')
+
+
+def _one_face(card: str, small: bool) -> Markup:
+    return one.face_html(card, "de", small)
+
+
+#: per game: its sprite, every card code (``Engine.card_notation``), the face function
+GAMES: dict[str, tuple[str, list[str], Callable[[str, bool], Markup]]] = {
+    "speedtroedel": (
+        troedel.SPRITE,
+        sorted({troedel_cards.code(c) for c in troedel_cards.ALL_CARDS}),
+        troedel.face_html,
+    ),
+    "speedone": (one.SPRITE, sorted(ONE_CODES), _one_face),
+    "speedbasar": (basar.SPRITE, [*basar_cards.CODES, basar_cards.GLUT], basar.face_html),
+    "speedwerk": (
+        werk.SPRITE,
+        [werk_cards.card_str(c) for c in [*range(werk_cards.N_NUMBERS), *werk_cards.SPECIALS]],
+        werk.face_html,
+    ),
+}
+
+
+def sprite_ids(sprite: str) -> set[str]:
+    path = finders.find(sprite)
+    assert path, f"{sprite} is no static file"
+    root = ET.parse(path).getroot()
+    return {e.get("id") for e in root.iter(f"{SVG}symbol")} - {None}  # type: ignore[misc]
+
+
+def uses(face: str) -> list[tuple[str, str]]:
+    return _USE.findall(face)
+
+
+def test_the_card_lists_are_complete():
+    counts = {slug: len(codes) for slug, (_s, codes, _f) in GAMES.items()}
+    # Speedtrödel: 4 goods × 0–18 (the 0 is the Schnäppchenblick), Smaragd 0–16, 6 specials
+    # (the two Fälschungen share a code); Speedone 4 × (0–9, S, R, +2) + W, W+4; Speedbasar
+    # 3 spices × 1–10, the two jokers, the Glut; Speedwerk 4 × 1–15 + 9 specials
+    assert counts == {
+        "speedtroedel": 4 * 19 + 17 + 6,
+        "speedone": 54,
+        "speedbasar": 33,
+        "speedwerk": 69,
+    }
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_card_has_a_face_from_its_games_sprite(slug):
+    sprite, codes, face = GAMES[slug]
+    ids = sprite_ids(sprite)
+    url = static(sprite)
+    pictures: dict[str, str] = {}
+    for code in codes:
+        for small in (False, True):
+            html = str(face(code, small))
+            refs = uses(html)
+            assert refs, f"{slug} {code}: no picture"
+            for href, symbol in refs:
+                assert href == url, f"{slug} {code}: {href} is not the sprite's static URL"
+                assert symbol in ids, f"{slug} {code}: #{symbol} is not in {sprite}"
+            # the words of the face are the card's German name, never its code
+            assert not codes_in(texts(html)), f"{slug} {code}: a code in {texts(html)!r}"
+            assert 'aria-label="' in html
+        pictures[code] = str(face(code, False))
+    # no two different cards look the same
+    assert len(set(pictures.values())) == len(pictures)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_sprite_is_drawn_by_the_project(slug):
+    """Only shapes: no embedded or outside image, no text (a glyph depends on the fonts), every
+    reference inside the file points at one of its own ids."""
+    path = Path(finders.find(GAMES[slug][0]))
+    root = ET.parse(path).getroot()
+    tags = {e.tag.removeprefix(SVG) for e in root.iter()}
+    assert not tags & {"image", "text", "foreignObject", "script", "style"}, tags
+    ids = {e.get("id") for e in root.iter()} - {None}
+    for e in root.iter(f"{SVG}use"):
+        for ref in (e.get("href"), e.get(XLINK)):
+            assert ref is None or (ref.startswith("#") and ref[1:] in ids), ref
+    assert "http" not in path.read_text().replace("http://www.w3.org/", "")
+
+
+def test_colours_have_distinct_shapes():
+    """Speedone's and Speedwerk's colours are told apart by shape, not only by colour."""
+    for face, cards in (
+        (lambda c: str(one.face_html(c, "de")), ["R5", "Y5", "G5", "B5"]),
+        (lambda c: str(werk.face_html(c)), ["R5", "Y5", "G5", "B5"]),
+    ):
+        shapes = {uses(face(c))[0][1] for c in cards}
+        assert len(shapes) == 4, shapes
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["speedone", "speedbasar"])
+def test_the_karten_info_of_every_hand_card_shows_the_cards_picture(alice, bots, slug):
+    with queue.capturing():
+        match = actions.start_match(slug, seats_for(slug, [alice], bots), solo=True)
+    seats = list(match.seats.all())
+    board = render_board(match, next(s for s in seats if s.index == 0), seats=seats)
+    engine = get_engine(slug)
+    hand = engine.view(engine.from_json(match.state), 0)["hand"]
+    heads = re.findall(r'<div class="card-info" role="tooltip"><strong>(.*?)</strong>', board)
+    sprite, ids = GAMES[slug][0], sprite_ids(GAMES[slug][0])
+    pictures = [uses(head) for head in heads]
+    shown = [p for p in pictures if p]
+    assert len(shown) >= len(hand) >= 5, heads
+    assert all(href == static(sprite) and symbol in ids for p in shown for href, symbol in p)

@@ -1,0 +1,104 @@
+"""Speedone's screen through the services (issue 24): the round summary shows each round's
+leaderboard points („Nach jeder Runde gibt es Punkte …“), at the end every round's and their sum;
+after the game no hand, no sort button and no ONE badge are left; the Karten-Info names seats."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games import actions
+from games.engines.base import get_engine
+from games.models import Match
+from games.speedone.engine.cards import parse
+from tests.games.test_platform import seats_for, services_board
+
+pytestmark = pytest.mark.django_db
+ENGINE = get_engine("speedone")
+
+
+def codes(cards: list[str]) -> list[int]:
+    return sorted(parse(c) for c in cards)  # type: ignore[misc]
+
+
+def match_about_to_go_out(alice, bots, *, scores: list[int]) -> Match:
+    """Alice (seat 0, ONE pressed) holds only Rot 5 on Rot 2; the bots hold a few cards."""
+    match = actions.start_match("speedone", seats_for("speedone", [alice], bots))
+    state = ENGINE.from_json(match.state)
+    hands = [["R5"], ["B2", "B9", "GS"], ["Y1", "W"]]
+    everything = [c for h in hands for c in h] + ["R2"]
+    pile = state.pile + state.discard + [c for h in state.hands for c in h]
+    for c in codes(everything):
+        pile.remove(c)
+    state.hands = [codes(h) for h in hands]
+    state.discard = codes(["R2"])
+    state.pile = pile
+    state.color = 0
+    state.turn = 0
+    state.direction = 1
+    state.pending = 0
+    state.one = [True, False, False]
+    state.scores = list(scores)
+    Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state))
+    return Match.objects.get(pk=match.pk)
+
+
+def summary(html: str) -> str:
+    start = html.index('id="round-summary"')
+    return html[start : html.index("</section>", start)]
+
+
+def test_the_round_summary_shows_the_rounds_leaderboard_points(alice, bots):
+    match = match_about_to_go_out(alice, bots, scores=[0, 0, 0])
+    match = actions.play(match.pk, 0, {"type": "play", "card": "R5"}, version=match.version)
+    assert match.status == Match.Status.RUNNING  # round 2 is dealt
+    html = services_board(match, 0)
+    table = summary(html)
+    assert "Besten\u00adliste (Runde)" in table  # with a soft hyphen (phones)
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]
+    # Alice won the round: +10; the two others −5 each (three players)
+    assert rows[0].rstrip().endswith('<td class="num">+10</td>'), rows[0]
+    assert all(r.rstrip().endswith('<td class="num">−5</td>') for r in rows[1:]), rows
+    # round 2 is running: the hand and its tools are there
+    assert 'id="sort"' in html and 'class="hand"' in html
+
+
+def test_the_end_shows_every_rounds_points_and_leaves_no_hand_sort_or_one(alice, bots):
+    match = match_about_to_go_out(alice, bots, scores=[0, 180, 0])
+    state = ENGINE.from_json(match.state)
+    state.round_points = [[-5, 10, -5]]  # round 1 went to the first bot
+    state.round_winners = [[1]]
+    state.round = 2
+    Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state))
+    match = Match.objects.get(pk=match.pk)
+    # before the last card: Alice's ONE badge is on the seats strip, the hand is there
+    before = services_board(match, 0)
+    assert 'class="badge one"' in before and 'id="sort"' in before
+    match = actions.play(match.pk, 0, {"type": "play", "card": "R5"}, version=match.version)
+    # Alice goes out; the first bot holds 2 + 9 + 20 = 31 and reaches 211: the game is over
+    assert match.status == Match.Status.FINISHED
+    html = services_board(match, 0)
+    assert 'id="game-over"' in html
+    assert 'id="sort"' not in html and "data-hand" not in html and 'class="hand' not in html
+    assert 'class="badge one"' not in html and ">ONE<" not in html
+    table = summary(html)
+    assert '<th class="num">Besten\u00adliste</th>' in table
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]
+    assert rows[0].rstrip().endswith('<td class="num">−5 · +10 = +5</td>'), rows[0]
+    assert rows[1].rstrip().endswith('<td class="num">+10 · −5 = +5</td>'), rows[1]
+    # the booked leaderboard total is the rounds' sum
+    assert ENGINE.result(ENGINE.from_json(match.state)).leaderboard == [5, 5, -10]
+
+
+def test_the_board_names_seats_not_places(alice, bots):
+    match = match_about_to_go_out(alice, bots, scores=[0, 0, 0])
+    state = ENGINE.from_json(match.state)
+    state.hands[0] = codes(["RS", "R5"])
+    state.one = [False, False, False]
+    Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state))
+    match = Match.objects.get(pk=match.pk)
+    names = [s.name for s in match.seats.order_by("index")]
+    html = services_board(match, 0)
+    assert f"{names[1]} setzt aus, dann ist {names[2]} dran." in html
+    assert "Platz 2" not in html and "Platz 3" not in html
