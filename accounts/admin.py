@@ -10,10 +10,13 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import wallet
 from accounts.forms import RateLimitedAdminAuthenticationForm
-from accounts.models import Guest, User, WalletEntry
+from accounts.models import Block, Friendship, Guest, User, WalletEntry, mute_in_chat
 
 # the admin's login counts failures like the site's login (accounts.forms.RateLimitMixin)
 admin.site.login_form = RateLimitedAdminAuthenticationForm
+admin.site.site_header = _("Speedgames – Verwaltung")
+admin.site.site_title = _("Speedgames-Verwaltung")
+admin.site.index_title = _("Übersicht")
 
 
 class AdjustForm(forms.Form):
@@ -53,15 +56,29 @@ def adjust_wallet(
     )
 
 
+@admin.action(description=_("Im Chat stummschalten"))
+def chat_mute(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[User]) -> None:
+    n = mute_in_chat(queryset)
+    modeladmin.message_user(request, _("%d Konto/Konten im Chat stummgeschaltet.") % n)
+
+
+@admin.action(description=_("Chat-Stummschaltung aufheben"))
+def chat_unmute(
+    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[User]
+) -> None:
+    n = mute_in_chat(queryset, muted=False)
+    modeladmin.message_user(request, _("%d Konto/Konten dürfen wieder schreiben.") % n)
+
+
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
     list_display = ("username", "email", "is_bot", "is_staff", "date_joined", "taler")
-    list_filter = ("is_bot", "is_staff", "is_active")
+    list_filter = ("is_bot", "is_staff", "is_active", "chat_muted")
     search_fields = ("username", "email")
-    actions = [adjust_wallet]
+    actions = [adjust_wallet, chat_mute, chat_unmute]
     fieldsets = (
         *BaseUserAdmin.fieldsets,
-        (_("Speedgames"), {"fields": ("is_bot", "bot_strength", "last_seen")}),
+        (_("Speedgames"), {"fields": ("is_bot", "bot_strength", "last_seen", "chat_muted")}),
     )
 
     @admin.display(description=_("Taler"))
@@ -92,3 +109,17 @@ class WalletEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+@admin.register(Friendship)
+class FriendshipAdmin(admin.ModelAdmin):
+    list_display = ("from_user", "to_user", "created", "accepted")
+    search_fields = ("from_user__username", "to_user__username")
+    raw_id_fields = ("from_user", "to_user")
+
+
+@admin.register(Block)
+class BlockAdmin(admin.ModelAdmin):
+    list_display = ("blocker", "blocked", "created")
+    search_fields = ("blocker__username", "blocked__username")
+    raw_id_fields = ("blocker", "blocked")

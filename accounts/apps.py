@@ -3,3 +3,4 @@ from django.apps import AppConfig
 
 class AccountsConfig(AppConfig):
     name = "accounts"
+    verbose_name = "Konten"

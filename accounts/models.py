@@ -41,6 +41,14 @@ class User(AbstractUser):
     last_seen = models.DateTimeField(_("zuletzt online"), null=True, blank=True)
     #: switches a person keeps from match to match and device to device ("Basar-Geräusche")
     prefs = models.JSONField(_("Einstellungen"), default=dict, blank=True)
+    #: refuse invitations by name from strangers (``lobby.acquaintances``: people never played with)
+    invites_known_only = models.BooleanField(
+        _("Einladungen nur von Leuten, mit denen ich schon gespielt habe"), default=False
+    )
+    #: keep one's online status (and where) out of the friends lists and „Wer ist online“
+    hide_online = models.BooleanField(_("Online-Status verbergen"), default=False)
+    #: the staff muted this account in every chat (admin action „Im Chat stummschalten“)
+    chat_muted = models.BooleanField(_("im Chat stummgeschaltet"), default=False)
 
     objects = CaseInsensitiveUserManager()
 
@@ -57,6 +65,11 @@ class User(AbstractUser):
     @property
     def display_name(self) -> str:
         return self.username
+
+
+def mute_in_chat(users: models.QuerySet[User], muted: bool = True) -> int:
+    """The staff mute (or unmute) accounts in every chat (``lobby.chat``); bots are left alone."""
+    return users.filter(is_bot=False).update(chat_muted=muted)
 
 
 class Guest(models.Model):
@@ -122,6 +135,60 @@ class WalletEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.amount:+d} ({self.get_kind_display()})"
+
+
+class Friendship(models.Model):
+    """A friend request from ``from_user`` to ``to_user``; accepted, the two are friends
+    (``accounts.social``). One row per pair and direction; the service keeps one per pair."""
+
+    from_user = models.ForeignKey(
+        User, verbose_name=_("von"), on_delete=models.CASCADE, related_name="friend_requests_sent"
+    )
+    to_user = models.ForeignKey(
+        User, verbose_name=_("an"), on_delete=models.CASCADE, related_name="friend_requests_got"
+    )
+    accepted = models.DateTimeField(_("angenommen"), null=True, blank=True)
+    created = models.DateTimeField(_("angefragt"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Freundschaft")
+        verbose_name_plural = _("Freundschaften")
+        constraints = [
+            models.UniqueConstraint(fields=["from_user", "to_user"], name="friendship_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(from_user=models.F("to_user")), name="friendship_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        state = "Freunde" if self.accepted else "angefragt"
+        return f"{self.from_user} → {self.to_user} ({state})"
+
+
+class Block(models.Model):
+    """``blocker`` blocks ``blocked``: their chat is hidden and their invitations refused
+    (both directions: ``accounts.social.blocked``)."""
+
+    blocker = models.ForeignKey(
+        User, verbose_name=_("blockiert von"), on_delete=models.CASCADE, related_name="blocks"
+    )
+    blocked = models.ForeignKey(
+        User, verbose_name=_("blockiert"), on_delete=models.CASCADE, related_name="blocked_by"
+    )
+    created = models.DateTimeField(_("seit"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Blockierung")
+        verbose_name_plural = _("Blockierungen")
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="block_unique"),
+            models.CheckConstraint(
+                condition=~models.Q(blocker=models.F("blocked")), name="block_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} blockiert {self.blocked}"
 
 
 def new_token() -> str:

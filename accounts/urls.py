@@ -21,6 +21,8 @@ urlpatterns = [
     path("abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("gast/", views.guest_join, name="guest"),
     path("profil/", views.profile, name="profile"),
+    path("profil/einladungen/", views.invitation_settings, name="invitation_settings"),
+    path("profil/privatsphaere/", views.privacy_settings, name="privacy_settings"),
     path(
         "passwort/aendern/",
         auth_views.PasswordChangeView.as_view(

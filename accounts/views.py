@@ -1,13 +1,16 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import wallet
 from accounts.forms import GuestForm, RegisterForm
@@ -41,6 +44,11 @@ def register(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/register.html", {"form": form, "next": _safe_next(request)})
 
 
+#: ``(next_url) -> str``: a sentence for the guest page about where its link leads (the lobby's:
+#: who invites to which game), registered by the apps above in ``ready()``; "" when not theirs
+guest_landing_notes: list[Callable[[str], str]] = []
+
+
 @require_http_methods(["GET", "POST"])
 def guest_join(request: HttpRequest) -> HttpResponse:
     """Pick a display name and play as a guest (reached from an invite link)."""
@@ -52,7 +60,8 @@ def guest_join(request: HttpRequest) -> HttpResponse:
         response = redirect(next_url)
         start_guest(request, response, form.cleaned_data["display_name"])
         return response
-    return render(request, "accounts/guest.html", {"form": form, "next": next_url})
+    notes = [note for landing in guest_landing_notes if (note := landing(next_url))]
+    return render(request, "accounts/guest.html", {"form": form, "next": next_url, "notes": notes})
 
 
 @login_required
@@ -66,3 +75,26 @@ def profile(request: HttpRequest) -> HttpResponse:
             "sections": profile_sections(request.user),
         },
     )
+
+
+@login_required
+@require_POST
+def invitation_settings(request: HttpRequest) -> HttpResponse:
+    """The profile's „Einladungen“ switch: invitations by name only from people played with."""
+    user = request.user
+    user.invites_known_only = request.POST.get("invites_known_only") == "1"  # type: ignore[union-attr]
+    user.save(update_fields=["invites_known_only"])
+    messages.success(request, _("Deine Einstellung für Einladungen ist gespeichert."))
+    return redirect(f"{reverse('accounts:profile')}#invitations")
+
+
+@login_required
+@require_POST
+def privacy_settings(request: HttpRequest) -> HttpResponse:
+    """The profile's „Privatsphäre“ switch: hide one's online status (friends lists, „Wer ist
+    online“)."""
+    user = request.user
+    user.hide_online = request.POST.get("hide_online") == "1"  # type: ignore[union-attr]
+    user.save(update_fields=["hide_online"])
+    messages.success(request, _("Deine Einstellung zur Privatsphäre ist gespeichert."))
+    return redirect(f"{reverse('accounts:profile')}#privacy")

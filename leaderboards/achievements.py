@@ -122,6 +122,7 @@ def overview(user: Any) -> list[dict[str, Any]]:
             out.append(
                 {
                     "game": game.slug,
+                    "game_name": game.name,
                     "title": name,
                     "asks": asks,
                     "earned": a.earned if a else None,

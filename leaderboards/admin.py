@@ -9,8 +9,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from games.admin import GameFilter, game_column, game_title
+from leaderboards.achievements import title as achievement_title
 from leaderboards.booking import void_match
 from leaderboards.models import (
+    Achievement,
     DailyAttempt,
     DailyChallenge,
     LeaderboardEntry,
@@ -56,7 +59,7 @@ class LeaderboardEntryAdmin(admin.ModelAdmin):
 
     list_display = (
         "created",
-        "game",
+        game_column,
         "user",
         "match",
         "points",
@@ -67,7 +70,7 @@ class LeaderboardEntryAdmin(admin.ModelAdmin):
         "voided_at",
         "void_reason",
     )
-    list_filter = ("game", "month", ("voided_at", admin.EmptyFieldListFilter))
+    list_filter = (GameFilter, "month", ("voided_at", admin.EmptyFieldListFilter))
     search_fields = ("user__username", "match__id")
     list_select_related = ("user", "match")
     raw_id_fields = ("match", "user", "voided_by")
@@ -85,8 +88,8 @@ class LeaderboardEntryAdmin(admin.ModelAdmin):
 
 @admin.register(LeaderboardTotal)
 class LeaderboardTotalAdmin(admin.ModelAdmin):
-    list_display = ("game", "period", "user", "points", "games")
-    list_filter = ("game", "period")
+    list_display = (game_column, "period", "user", "points", "games")
+    list_filter = (GameFilter, "period")
     search_fields = ("user__username",)
     list_select_related = ("user",)
 
@@ -107,8 +110,16 @@ class DailyAttemptInline(admin.TabularInline):
 
 @admin.register(DailyChallenge)
 class DailyChallengeAdmin(admin.ModelAdmin):
-    list_display = ("day", "game", "seed_hash", "players", "bot_strength", "options", "created")
-    list_filter = ("game",)
+    list_display = (
+        "day",
+        game_column,
+        "seed_hash",
+        "players",
+        "bot_strength",
+        "options",
+        "created",
+    )
+    list_filter = (GameFilter,)
     date_hierarchy = "day"
     readonly_fields = (
         "game",
@@ -128,10 +139,45 @@ class DailyChallengeAdmin(admin.ModelAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(admin.ModelAdmin):
-    list_display = ("game", "user", "ordinal", "mu", "sigma", "games", "updated")
-    list_filter = ("game",)
+    list_display = (game_column, "user", "ordinal", "mu", "sigma", "games", "updated")
+    list_filter = (GameFilter,)
     search_fields = ("user__username",)
     list_select_related = ("user",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.action(description=_("Erfolge zurücksetzen (wieder offen)"), permissions=["delete"])
+def reset_achievements(
+    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Achievement]
+) -> None:
+    count, _rows = queryset.delete()
+    modeladmin.message_user(request, _("%d Erfolg(e) zurückgesetzt.") % count)
+
+
+@admin.register(Achievement)
+class AchievementAdmin(admin.ModelAdmin):
+    """The Erfolge people earned: staff can look and reset (delete) them, nobody adds one by
+    hand (they are found in the finished game's log)."""
+
+    list_display = ("earned", "user", game_column, "erfolg", "match")
+    list_filter = (GameFilter,)
+    search_fields = ("user__username", "key")
+    list_select_related = ("user", "match")
+    raw_id_fields = ("user", "match")
+    readonly_fields = ("user", "game", "key", "match", "earned")
+    actions = [reset_achievements]
+
+    @admin.display(description=_("Erfolg"), ordering="key")
+    def erfolg(self, obj: Achievement) -> str:
+        try:
+            return achievement_title(obj.game, obj.key)[0]
+        except KeyError:
+            return f"{game_title(obj.game)}: {obj.key}"
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

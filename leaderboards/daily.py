@@ -63,7 +63,14 @@ def daily_options(game: str, seed: int) -> dict[str, Any]:
     """The day's rules, drawn from the seed (so they too are fixed and replayable)."""
     rng = random.Random(f"options:{seed}")
     options = registry.get(game).daily_options(rng)
-    return get_engine(game).validate_options(options, DAILY_PLAYERS)
+    return get_engine(game).validate_options(options, daily_players(game))
+
+
+def daily_players(game: str) -> int:
+    """How many sit at the daily game: ``DAILY_PLAYERS``, within what the game allows (a game
+    for two gets a daily game for two)."""
+    engine = get_engine(game)
+    return min(max(DAILY_PLAYERS, engine.min_players), engine.max_players)
 
 
 def ensure_challenge(game: str, day: date | None = None) -> DailyChallenge:
@@ -80,7 +87,7 @@ def ensure_challenge(game: str, day: date | None = None) -> DailyChallenge:
                 day=day,
                 seed=seed,
                 seed_hash=seed_hash(seed),
-                players=DAILY_PLAYERS,
+                players=daily_players(game),
                 bot_strength=DAILY_BOTS,
                 options=daily_options(game, seed),
             )

@@ -196,6 +196,37 @@ class Rating(models.Model):
         return f"{self.user_id} {self.game}: {self.ordinal:.1f}"
 
 
+class RatingPoint(models.Model):
+    """A person's ``Rating.ordinal`` in one game right after one rated match: the history the
+    rating graph on the public profile draws (``leaderboards.player``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Spieler"),
+        on_delete=models.CASCADE,
+        related_name="rating_points",
+    )
+    game = models.CharField(_("Spiel"), max_length=20)
+    match = models.ForeignKey(
+        "games.Match",
+        verbose_name=_("Partie"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    ordinal = models.FloatField(_("Wertungszahl"))
+    created = models.DateTimeField(_("nach der Partie"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Wertungsverlauf")
+        verbose_name_plural = _("Wertungsverlauf")
+        indexes = [models.Index(fields=["user", "game", "created"], name="rating_point_history")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.game} {self.created:%Y-%m-%d}: {self.ordinal:.1f}"
+
+
 class Achievement(models.Model):
     """An Erfolg a person earned (once per game and key), with the match that earned it."""
 

@@ -18,11 +18,11 @@ from games import registry
 
 
 def computer_finished(seat: Any) -> bool:
-    """The person left („Partie verlassen“ or gone too long: ``left_at``) and the computer still
-    played the seat at the end (``bot_strength``; „Ich bin wieder da“ clears it). What the
+    """The person left („Partie verlassen“) or was gone, and the computer still played the seat
+    at the end (``bot_strength``; „Ich bin wieder da“ clears it). What the
     computer played is not the person's: no points but a leaving penalty, no rating, no personal
     best, no daily rank, no Erfolge."""
-    return bool(seat.is_human and seat.left_at is not None and seat.bot_strength)
+    return bool(seat.is_human and seat.bot_strength)
 
 
 def seat_points(match: Any, seat: Any, seats: list[Any], result: dict[str, Any]) -> tuple[int, int]:

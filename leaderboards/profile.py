@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.urls import reverse
 
 from accounts.models import User
@@ -13,14 +14,33 @@ from accounts.profile import register_profile_provider
 from games.models import Match, Seat
 from games.registry import BY_SLUG, GAMES
 from leaderboards import daily
-from leaderboards.models import DailyAttempt
+from leaderboards.models import DailyAttempt, DailyChallenge
 from leaderboards.points import computer_finished
 
 STRENGTHS = ("leicht", "normal", "stark")
 #: the person's own seats: not one the computer played to the end after they left
 #: (``leaderboards.points.computer_finished``; a seat taken back has no ``bot_strength``)
-PLAYED_THROUGH = Q(left_at__isnull=True) | Q(bot_strength="")
+PLAYED_THROUGH = Q(bot_strength="")
+#: a won game (place 1, shared or not): only these set a personal best
+WON = Q(place=1)
 DAILY_HISTORY = 14
+
+#: ``() -> QuerySet`` of the ids (``values("match_id")``) of solo matches that are not plain solo
+#: games (a station of the Händlerreise): they feed no personal best. The apps above register
+#: theirs in ``ready()`` (this module imports none of them); the daily games are left out here.
+not_plain_solo: list[Callable[[], QuerySet[Any]]] = []
+
+
+def plain_solo() -> Q:
+    """The filter on ``Seat`` for the solo games that feed the personal bests: no daily game
+    (counted or practice: the day's deal) and no station of an extra page's campaign."""
+    daily_deal = DailyChallenge.objects.filter(
+        game=OuterRef("match__game"), seed=OuterRef("match__seed")
+    )
+    q = Q(match__solo=True) & ~Exists(daily_deal)
+    for marked in not_plain_solo:
+        q &= ~Q(match__in=marked())
+    return q
 
 
 @dataclass
@@ -33,7 +53,10 @@ class Best:
     wins: int
 
     def __str__(self) -> str:
-        best = "–" if self.best is None else f"{self.best} {self.unit}"
+        if self.best is None:  # only lost games so far: a lost game is no best
+            played = f"{self.games} {'Partie' if self.games == 1 else 'Partien'}"
+            return f"{self.game} gegen {self.strength}: noch kein Sieg ({played})"
+        best = f"{self.best} {self.unit}"
         return (
             f"{self.game} gegen {self.strength}: Bestwert {best} "
             f"({self.games} {'Partie' if self.games == 1 else 'Partien'}, "
@@ -42,8 +65,9 @@ class Best:
 
 
 def personal_bests(user: User) -> list[Best]:
-    """Per game and bot strength of finished solo games the person played to the end: the best
-    result (of the measure the game's definition names: its ``PersonalBest``), games and wins."""
+    """Per game and bot strength of finished plain solo games (no daily game, no Händlerreise
+    station) the person played to the end: the best result of a won game (of the measure the
+    game's definition names: its ``PersonalBest``; a lost game is no best), games and wins."""
     strength = Subquery(
         Seat.objects.filter(match=OuterRef("match"), is_human=False)
         .exclude(bot_strength="")
@@ -52,18 +76,18 @@ def personal_bests(user: User) -> list[Best]:
     rows = (
         Seat.objects.filter(
             PLAYED_THROUGH,
+            plain_solo(),
             user=user,
             is_human=True,
-            match__solo=True,
             match__status=Match.Status.FINISHED,
         )
         .annotate(strength=strength)
         .values("match__game", "strength")
         .annotate(
-            best_score=Max("score"),
-            best_leaderboard_points=Max("leaderboard_points"),
+            best_score=Max("score", filter=WON),
+            best_leaderboard_points=Max("leaderboard_points", filter=WON),
             games=Count("id"),
-            wins=Count("id", filter=Q(place=1)),
+            wins=Count("id", filter=WON),
         )
     )
     found = {(r["match__game"], r["strength"]): r for r in rows}
@@ -79,15 +103,17 @@ def personal_bests(user: User) -> list[Best]:
 
 
 def new_best(match: Match, seat: Seat) -> str | None:
-    """On the end screen of a solo game: a new personal best against this bot strength at this
-    number of players (Speedtrödel's Rekordjagd; the same for every game). Never for a seat the
-    computer finished."""
+    """On the end screen of a plain solo game: a new personal best against this bot strength at
+    this number of players (Speedtrödel's Rekordjagd; the same for every game). Only a won game
+    sets one; never a seat the computer finished, a daily game or a Händlerreise station."""
     if (
         not match.solo
         or seat.user_id is None
         or seat.score is None
+        or seat.place != 1
         or computer_finished(seat)
         or daily.is_daily(match)
+        or not Seat.objects.filter(plain_solo(), pk=seat.pk).exists()
     ):
         return None
     strength = next((s.bot_strength for s in match.seats.all() if not s.is_human), "")
@@ -98,9 +124,10 @@ def new_best(match: Match, seat: Seat) -> str | None:
     earlier = (
         Seat.objects.filter(
             PLAYED_THROUGH,
+            WON,
+            plain_solo(),
             user_id=seat.user_id,
             is_human=True,
-            match__solo=True,
             match__game=match.game,
             match__players=match.players,
             match__status=Match.Status.FINISHED,
@@ -141,6 +168,7 @@ def daily_history(user: User, limit: int = DAILY_HISTORY) -> list[dict[str, Any]
                 "place": row["place"] if row else None,
                 "score": row["score"] if row else None,
                 "time": row["time"] if row else None,
+                "aborted": a.match.status == Match.Status.ABORTED,
                 "url": reverse("games:match", args=[a.match_id]),
             }
         )

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from leaderboards.models import Rating
+from leaderboards.models import Rating, RatingPoint
 from leaderboards.points import computer_finished
 
 MODEL = PlackettLuce()
@@ -61,6 +61,7 @@ def rate_match(match: Any, seats: list[Any]) -> list[Rating]:
     ]
     after = MODEL.rate(before, ranks=ranks)
     now = timezone.now()
+    history: list[RatingPoint] = []
     for team, new in zip(teams, after, strict=True):
         for seat, r in zip(team, new, strict=True):
             row = rows[seat.user_id]
@@ -68,6 +69,17 @@ def rate_match(match: Any, seats: list[Any]) -> list[Rating]:
             row.games += 1
             row.updated = now
             row.save(update_fields=["mu", "sigma", "ordinal", "games", "updated"])
+            if seat.is_human:  # the graph on the public profile (bots have none)
+                history.append(
+                    RatingPoint(
+                        user_id=seat.user_id,
+                        game=match.game,
+                        match_id=match.pk,
+                        ordinal=row.ordinal,
+                        created=now,
+                    )
+                )
+    RatingPoint.objects.bulk_create(history)
     return list(rows.values())
 
 

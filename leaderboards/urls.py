@@ -9,4 +9,6 @@ urlpatterns = [
     path("bestenliste/<slug:game>/", views.game_board, name="game"),
     path("tagesspiel/", views.daily_page, name="daily"),
     path("tagesspiel/<slug:game>/starten/", views.daily_start, name="daily_start"),
+    # path: a name is a display name (no "/"), but reversing must never fail on a seat's name
+    path("spieler/<path:name>/", views.player_page, name="player"),
 ]

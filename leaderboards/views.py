@@ -5,16 +5,22 @@ from datetime import timedelta
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts import social
 from accounts.identity import current_player
 from games.actions import ActionRejected
+from games.definition import GameDef
 from games.registry import BY_SLUG, GAMES
-from leaderboards import daily, tables
+from leaderboards import daily, player, tables
 from leaderboards.models import ALL_TIME
 from leaderboards.rating import rating_table
+
+#: how many of the day's list a game's lobby shows (plus the visitor's own row)
+LOBBY_TOP = 10
 
 
 def _game_or_404(slug: str):  # noqa: ANN202
@@ -109,6 +115,30 @@ def daily_page(request: HttpRequest) -> HttpResponse:
     )
 
 
+def lobby_daily_box(request: HttpRequest, game: GameDef) -> str:
+    """Today's daily game in the game's lobby (``lobby.views.room_panels``): its name and rules,
+    the start button and the day's list – the best ``LOBBY_TOP`` plus the visitor's own row."""
+    user = request.user if request.user.is_authenticated else None
+    challenge = daily.ensure_challenge(game.slug)
+    rows = daily.standings(challenge, limit=0)
+    mine = next((r for r in rows if user and r["user_id"] == user.pk), None)
+    top = rows[:LOBBY_TOP]
+    return render_to_string(
+        "leaderboards/_daily_box.html",
+        {
+            "game": game,
+            "day": challenge.day,
+            "rules": daily.describe_options(game.slug, challenge.options),
+            "rows": top,
+            "extra": mine if mine is not None and mine not in top else None,
+            "attempt": daily.attempt_of(challenge, user),
+            "player": current_player(request),
+            "guests_refused": daily.GUESTS_REFUSED,
+        },
+        request=request,
+    )
+
+
 @require_POST
 def daily_start(request: HttpRequest, game: str) -> HttpResponse:
     _game_or_404(game)
@@ -132,3 +162,34 @@ def daily_start(request: HttpRequest, game: str) -> HttpResponse:
             _("Übungspartie: Für die Tagesliste zählt nur deine erste Partie des Tages."),
         )
     return redirect("games:match", match_id=match.pk)
+
+
+def player_page(request: HttpRequest, name: str) -> HttpResponse:
+    """The public profile of a registered person; a German 404 page for anyone else."""
+    person = player.public_user(name)
+    if person is None:
+        return render(
+            request,
+            "accounts/message_page.html",
+            {
+                "title": _("Spieler nicht gefunden"),
+                "text": _(
+                    "Einen Spieler mit diesem Namen gibt es nicht. Gäste und Computer haben "
+                    "kein Profil."
+                ),
+            },
+            status=404,
+        )
+    viewer = request.user if request.user.is_authenticated else None
+    return render(
+        request,
+        "leaderboards/player.html",
+        {
+            "person": person,
+            "standings": player.standings(person),
+            "graph": player.rating_graph(person),
+            "recent": player.recent_matches(person),
+            "achievements": player.earned_achievements(person),
+            "relation": social.relation(viewer, person) if viewer is not None else None,
+        },
+    )

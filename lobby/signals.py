@@ -7,11 +7,12 @@ from typing import Any
 from django.dispatch import receiver
 
 from accounts.identity import guest_claimed
-from games.signals import match_finished
+from games.signals import match_aborted, match_finished
 from lobby.models import Member
 
 
 @receiver(match_finished)
+@receiver(match_aborted)
 def reopen_table(sender: Any, match: Any, **kwargs: Any) -> None:
     if match.table_id:
         from lobby.services import match_finished as table_match_finished

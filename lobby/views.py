@@ -1,17 +1,21 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
+from redis.exceptions import RedisError
 
 from accounts.identity import Player, current_player
+from accounts.models import User
 from accounts.presence import online_users
 from games import registry
 from games.actions import ActionRejected
@@ -19,10 +23,22 @@ from games.definition import GameDef
 from games.engines.base import get_engine
 from games.models import Match
 from games.registry import BY_SLUG
-from lobby import services
+from games.running import running_games
+from lobby import chat, services
+from lobby.acquaintances import invitable_by
 from lobby.forms import option_fields, parse_options, parse_settings, whole_number
 from lobby.listing import listed_tables
-from lobby.models import BOT_TEMPO_CHOICES, MOVE_SECONDS_CHOICES, STRENGTH_CHOICES, Table
+from lobby.models import (
+    BOT_TEMPO_CHOICES,
+    MOVE_SECONDS_CHOICES,
+    SOLO_BOT_TEMPO,
+    STRENGTH_CHOICES,
+    Table,
+)
+
+#: panels other apps add to a game's lobby, ``(request, game) -> HTML`` (the leaderboards add
+#: today's daily game of the game): the lobby imports nothing above it
+room_panels: list[Callable[[HttpRequest, GameDef], str]] = []
 
 
 def _game_or_404(slug: str) -> Any:
@@ -79,9 +95,13 @@ def room(request: HttpRequest, game: str) -> HttpResponse:
             "tables": open_tables(game),
             "bot_counts": range(engine.min_players - 1, engine.max_players),
             "default_bots": max(2, engine.min_players - 1),
-            "option_fields": option_fields(engine, {}),
+            "option_fields": option_fields(engine, {}, solo=True),
             "strengths": STRENGTH_CHOICES,
+            "tempo_choices": BOT_TEMPO_CHOICES,
+            "solo_tempo": SOLO_BOT_TEMPO,
             "player": current_player(request),
+            "running": running_games(current_player(request), game),
+            "panels": [panel(request, info) for panel in room_panels],
         },
     )
 
@@ -94,9 +114,16 @@ def solo(request: HttpRequest, game: str) -> HttpResponse:
         return player
     try:
         bots = int(request.POST.get("bots", "2"))
-        options = parse_options(get_engine(game), request.POST)
+        # only the options the solo form offers: a table-only field (forged, or from a page of
+        # before) is ignored, the game keeps its default
+        options = parse_options(get_engine(game), request.POST, solo=True)
         match = services.start_solo(
-            player, game, bots, request.POST.get("strength", "normal"), options
+            player,
+            game,
+            bots,
+            request.POST.get("strength", "normal"),
+            options,
+            tempo=request.POST.get("tempo", SOLO_BOT_TEMPO),
         )
     except (ActionRejected, ValueError) as exc:
         messages.error(request, getattr(exc, "message", _("Ungültige Eingabe.")))
@@ -154,6 +181,8 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
         "running": match if match and match.status == Match.Status.RUNNING else None,
         "all_ready": all(m.ready or m.is_opener for m in members),
         "invite_path": reverse("lobby:invite", args=[table.token]),
+        # „Wer ist online“ and invitations by name: registered people at the table only
+        "can_invite": member is not None and player is not None and player.user is not None,
     }
 
 
@@ -172,6 +201,35 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if ctx["running"] and ctx["member"] is not None:
         return redirect("games:match", match_id=ctx["running"].pk)
     return render(request, "lobby/table.html", ctx)
+
+
+def invitation_note(next_url: str) -> str:
+    """For the guest page reached from an invite link: who invites to which game (empty for any
+    other link, or an invitation no longer open)."""
+    try:
+        found = resolve(urlsplit(next_url).path)
+    except Resolver404:
+        return ""
+    if found.view_name != "lobby:invite":
+        return ""
+    t = Table.objects.filter(token=found.kwargs.get("token", "")).first()
+    if t is None or t.status == Table.Status.CLOSED:
+        return ""
+    opener = t.opener
+    taken = t.members.count()
+    values = {
+        "name": opener.name if opener else _("Jemand"),
+        "game": BY_SLUG[t.game].name if t.game in BY_SLUG else t.game,
+        "taken": taken,
+        "seats": t.seats,
+    }
+    return (
+        _(
+            "%(name)s lädt dich zu %(game)s ein: an einen Tisch mit %(seats)s Plätzen, "
+            "%(taken)s davon besetzt."
+        )
+        % values
+    )
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:
@@ -215,7 +273,11 @@ def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
         elif op == "ready":
             services.set_ready(t, player, request.POST.get("ready") == "1")
         elif op == "settings":
+            chat_was = t.chat_enabled
             services.update_settings(t, player, parse_settings(get_engine(t.game), request.POST))
+            t.refresh_from_db()
+            if t.chat_enabled != chat_was:  # the chat's form on every open page of the table
+                chat.push_state(t)
         elif op == "partner":
             raw = request.POST.get("partner") or ""
             services.choose_partner(t, player, whole_number(raw))
@@ -249,14 +311,20 @@ def table_action(request: HttpRequest, table_id: int, op: str) -> HttpResponse:
 
 
 def online(request: HttpRequest, table_id: int) -> HttpResponse:
+    """„Wer ist online“: only for registered people at the table (no names and ids for guests,
+    anonymous visitors or anyone else), without those who would refuse the viewer's invitation."""
     t = get_object_or_404(Table, pk=table_id)
     player = current_player(request)
-    if t.member_of(player) is None:  # only people at the table invite: no user list for others
+    if player is None or player.user is None or t.member_of(player) is None:
         return HttpResponse(status=204)
     present = {m.user_id for m in t.members.all() if m.user_id}
-    users = [
-        u
-        for u in online_users()
-        if int(u["id"]) not in present and (player is None or player.key != u["key"])
-    ]
+    try:
+        candidates = [u for u in online_users() if int(u["id"]) not in present | {player.user.pk}]
+    except RedisError:
+        candidates = []
+    invitable = invitable_by(player.user, [int(u["id"]) for u in candidates])
+    invitable -= set(  # who hides their online status is not listed („Online-Status verbergen“)
+        User.objects.filter(pk__in=invitable, hide_online=True).values_list("pk", flat=True)
+    )
+    users = [u for u in candidates if int(u["id"]) in invitable]
     return render(request, "lobby/_online.html", {"users": users, "table": t})

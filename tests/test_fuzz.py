@@ -24,7 +24,7 @@ from config.launch import ROOT
 from games import actions
 from games.actions import SeatSpec
 from games.models import Match
-from lobby.models import Table
+from lobby.models import ChatMessage, ChatMute, Table
 from tests.sockets import cookie_for, frames_until, socket
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -79,6 +79,19 @@ POSTS = [
     {"action": '{"type": "play", "card": "\\ud800"}', "version": "0"},
     {"action": '{"type": "\\ud800"}', "version": "0"},
 ]
+#: broken chat posts (``lobby.chat``): each one refused, none stored
+CHAT_POSTS = [
+    {"text": DEEP},
+    {"text": "x" * 10_000},
+    {"text": ["", " \n "]},
+    {"text": "\x00\x01\u202e"},
+    {"message": "²"},
+    {"message": "-1"},
+    {"message": DEEP},
+    {"person": DEEP},
+    {"person": ["u1", "u2"]},
+]
+CHAT_OPS = ("chat", "chat/melden", "chat/stumm", "chat/zeigen")
 TABLE_POSTS = [
     {"user": "abc"},
     {"user": "²"},
@@ -154,6 +167,11 @@ def test_broken_posts_never_reach_a_500_and_change_nothing(alice, bob, bots):
                 r = c.post(f"/partie/{match.pk}/{name}/", data, HTTP_HX_REQUEST="true")
                 assert r.status_code < 500, (who, name, data, r.status_code)
             assert c.get(f"/partie/{match.pk}/brett/?v=²").status_code < 500
+        for data in CHAT_POSTS:
+            for op in CHAT_OPS:
+                for url in (f"/partie/{match.pk}/{op}/", f"/tisch/{table.pk}/{op}/"):
+                    r = c.post(url, data, HTTP_HX_REQUEST="true")
+                    assert r.status_code < 500, (who, url, r.status_code)
         for data in TABLE_POSTS:
             for op in ("invite", "partner", "settings", "ready", "join", "start"):
                 r = c.post(f"/tisch/{table.pk}/{op}/", data, HTTP_HX_REQUEST="true")
@@ -165,6 +183,7 @@ def test_broken_posts_never_reach_a_500_and_change_nothing(alice, bob, bots):
     assert (match.version, match.state) == before and not match.moves.exists()
     table.refresh_from_db()
     assert table.status == Table.Status.OPEN and not table.matches.exists()
+    assert not ChatMessage.objects.exists() and not ChatMute.objects.exists()
 
 
 #: a Speedbasar lay whose card is a lone surrogate (found by probing: a 500 while the refusal

@@ -34,7 +34,7 @@ def test_own_row_on_the_leaderboard_and_the_daily_game_counts_once(live_site, pa
     page.wait_for_url(url + "/tagesspiel/")
     today_hash = page.locator("#daily-speedone [data-hash=today]").inner_text()
     assert re.fullmatch(r"[0-9a-f]{64}", today_hash)
-    page.locator("#daily-speedone").get_by_role("button", name="Tagesspiel starten").click()
+    page.locator("#daily-speedone").get_by_role("button", name="Tagesblatt starten").click()
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
     assert "zählt für die Tagesliste" in page.content()
     assert page.locator(".seat").count() == 4
@@ -42,6 +42,6 @@ def test_own_row_on_the_leaderboard_and_the_daily_game_counts_once(live_site, pa
     page.goto(url + "/tagesspiel/")
     card = page.locator("#daily-speedone")
     assert "Dein gewerteter Versuch ist gespielt" in card.inner_text()
-    card.get_by_role("button", name="Tagesspiel üben").click()
+    card.get_by_role("button", name="Tagesblatt üben").click()
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
     assert "Übungspartie" in page.content()

@@ -103,7 +103,7 @@ def test_only_the_first_game_of_the_day_counts(alice, bots, on_day, client):
     assert [(r["rank"], r["name"], r["place"], r["score"]) for r in rows] == [(1, "Alice", 2, 12)]
     client.force_login(alice)
     page = client.get(reverse("leaderboards:daily")).content.decode()
-    assert "Dein gewerteter Versuch ist gespielt" in page and "Tagesspiel üben" in page
+    assert "Dein gewerteter Versuch ist gespielt" in page and "Tagesblatt üben" in page
 
 
 @pytest.mark.django_db
@@ -111,7 +111,7 @@ def test_the_start_button_counts_then_practises(alice, bots, on_day, client):
     client.force_login(alice)
     url = reverse("leaderboards:daily_start", args=["speedone"])
     page = client.get(reverse("leaderboards:daily")).content.decode()
-    assert "Tagesspiel starten" in page
+    assert "Tagesblatt starten" in page
     r1 = client.post(url, follow=True)
     assert "zählt für die Tagesliste" in r1.content.decode()
     r2 = client.post(url, follow=True)
@@ -142,7 +142,7 @@ def test_a_guest_cannot_start_the_daily_game(client, bots, on_day):
     client.post(reverse("accounts:guest"), {"display_name": "Gustav"})
     page = client.get(reverse("leaderboards:daily")).content.decode()
     assert GUESTS_REFUSED in page
-    assert "Tagesspiel üben" not in page and "Tagesspiel starten" not in page
+    assert "Tagesblatt üben" not in page and "Tagesblatt starten" not in page
     r = client.post(reverse("leaderboards:daily_start", args=["speedone"]), follow=True)
     assert r.redirect_chain[-1][0] == reverse("leaderboards:daily")
     assert GUESTS_REFUSED in r.content.decode()
@@ -317,3 +317,56 @@ def test_the_day_is_the_berlin_calendar_day():
     assert real_today(datetime(2026, 11, 30, 23, 30, tzinfo=UTC)) == date(2026, 12, 1)
     assert real_today(datetime(2026, 6, 30, 21, 59, tzinfo=UTC)) == date(2026, 6, 30)
     assert real_today(datetime(2026, 6, 30, 22, 0, tzinfo=UTC)) == date(2026, 7, 1)
+
+
+def _bot_moves(match: Match, steps: int) -> list[tuple[int, str]]:
+    """Play ``steps`` moves of ``match``: the person on seat 0 always plays the first legal move,
+    the bots play through the worker's own path (``actions.run_bot``). Returns the bots' moves."""
+    import json
+
+    from games import actions
+
+    engine = get_engine(match.game)
+    for _ in range(steps):
+        match.refresh_from_db()
+        if match.status != Match.Status.RUNNING:
+            break
+        state = engine.from_json(match.state)
+        seat = sorted(engine.actors(state))[0]
+        if seat == 0:
+            actions.play(match.pk, 0, engine.legal_actions(state, 0)[0], version=match.version)
+        else:
+            assert actions.run_bot(match.pk, match.version, seat)
+    return [
+        (m.seat, json.dumps(m.action, sort_keys=True))
+        for m in match.moves.filter(by="bot").order_by("number")
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", SLUGS)
+def test_the_same_deal_with_the_same_moves_meets_bots_with_their_own_chance(
+    alice, bob, bots, on_day, game
+):
+    """Daily fairness: everybody gets the same deal, but the bots decide by each attempt's own
+    seed – a second account cannot rehearse the first one's game move for move. The seed is
+    stored with the match, so one match replays: the same seed gives the same game."""
+    m1, _ = daily.start_daily(Player(user=alice), game)
+    m2, _ = daily.start_daily(Player(user=bob), game)
+    assert m1.state == m2.state and m1.seed == m2.seed  # the same deal for both
+    assert m1.bot_seed != m2.bot_seed  # each attempt gets its own
+    # two fixed seeds, so the test is the same every run (two fresh ones play Speedwerk's short
+    # daily game identically now and then: few of its moves leave the bots a choice)
+    Match.objects.filter(pk=m1.pk).update(bot_seed=1)
+    Match.objects.filter(pk=m2.pk).update(bot_seed=2)
+    m1.refresh_from_db()
+    deal = m1.state
+    steps = 150
+    first, second = _bot_moves(m1, steps), _bot_moves(m2, steps)
+    assert first != second, "two attempts with the same human moves played the same game"
+
+    # a third attempt with the first one's stored bot seed replays the first game exactly
+    m3, counted = daily.start_daily(Player(user=alice), game)
+    assert not counted and m3.state == deal
+    Match.objects.filter(pk=m3.pk).update(bot_seed=m1.bot_seed)
+    assert _bot_moves(m3, steps) == first

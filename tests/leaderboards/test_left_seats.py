@@ -20,7 +20,6 @@ from games.models import Match
 from leaderboards import daily
 from leaderboards.booking import counts_for
 from leaderboards.models import (
-    ALL_TIME,
     DailyAttempt,
     LeaderboardEntry,
     LeaderboardTotal,
@@ -61,8 +60,9 @@ def test_a_solo_game_left_at_once_and_finished_by_the_computer_books_nothing(ali
 
 
 @pytest.mark.django_db
-def test_a_solo_game_left_late_books_the_seeds_penalty_alone(alice, bots):
-    """Speedone: leaving after two minutes costs −10 also alone against the computer."""
+def test_a_solo_game_left_late_books_nothing(alice, bots):
+    """Alone against the computer no leaving costs a penalty (issue 25): an abandoned solo game
+    books nothing at all."""
     bot = bots_of("normal")[0]
     match = start(
         "speedone",
@@ -72,11 +72,30 @@ def test_a_solo_game_left_late_books_the_seeds_penalty_alone(alice, bots):
     Match.objects.filter(pk=match.pk).update(created=match.created - timedelta(minutes=5))
     actions.replace_with_bot(match.pk, 0)
     match = finish_with(match, result_of([1, 2], [0, 40], [30, -12]))
-    assert booked(match) == {"Alice": (-10, -10)}
-    assert seat_of(match).leaderboard_points == -10
-    assert LeaderboardTotal.objects.get(user=alice, game="speedone", period=ALL_TIME).points == -10
+    assert booked(match) == {}
+    assert seat_of(match).leaderboard_points is None
+    assert not LeaderboardTotal.objects.exists()
     assert not Rating.objects.filter(game="speedone").exists()  # nobody rated, not even the bot
-    assert personal_bests(alice) == []  # not a best of −10 nor of the computer's 30
+    assert personal_bests(alice) == []  # not a best of the computer's 30
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("came_back", [False, True])
+def test_a_lost_connection_is_leaving_only_without_coming_back(alice, bob, bots, came_back):
+    """Issue 25: a person gone longer than the grace gets a bot (the sweep's "gone"); who comes
+    back before the end plays for the record without any penalty, who never comes back is
+    treated as leaving at their last sign of life (Speedone: −10 after two minutes)."""
+    match = start("speedone", [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=bob)])
+    Match.objects.filter(pk=match.pk).update(created=match.created - timedelta(minutes=5))
+    actions.replace_with_bot(match.pk, 0, reason="gone")
+    seat = seat_of(match)
+    assert seat.left_at is None and seat.label()["left"]  # the computer plays for Alice now
+    if came_back:
+        assert actions.reclaim_seat(match.pk, 0)
+        assert not seat_of(match).label()["left"]
+    match = finish_with(match, result_of([1, 2], [0, 40], [30, -12]))
+    expected = {"Alice": (30, 0)} if came_back else {"Alice": (-10, -10)}
+    assert {k: v for k, v in booked(match).items() if k == "Alice"} == expected
 
 
 @pytest.mark.django_db

@@ -57,7 +57,11 @@ def test_the_viewer_row_is_highlighted_and_shown_outside_the_top_50(client, alic
     page = client.get(reverse("leaderboards:game", args=["speedone"])).content.decode()
     monthly = page.split('id="monthly"')[1].split('id="all-time"')[0]
     assert monthly.count("<tr>") + monthly.count("<tr ") >= 51
-    assert re.search(r'class="me"[^>]*><td class="num">61\.</td><td>Alice</td>', monthly)
+    assert re.search(
+        r'class="me"[^>]*><td class="num">61\.</td><td><a class="player-name" '
+        r'href="/spieler/Alice/">Alice</a></td>',
+        monthly,
+    )
     data = table("speedone", period, alice)
     assert len(data["rows"]) == 50 and data["mine"].rank == 61
 

@@ -1,0 +1,173 @@
+"""The friends page (/konto/freunde/): friends with who is online and where, open requests, the
+block list, and „zum Tisch einladen“ (the invite toast of ``services.invite``); the POST actions
+of the profile's buttons (ask, accept, decline, remove, block, lift a block)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from accounts import social
+from accounts.identity import current_player
+from accounts.models import User
+from accounts.presence import where_of
+from accounts.views import _safe_next
+from games.actions import ActionRejected
+from games.models import Match
+from games.registry import BY_SLUG
+from lobby import services
+from lobby.forms import whole_number
+from lobby.models import Member, Table
+
+
+def _game_name(slug: str | None) -> str:
+    game = BY_SLUG.get(slug or "")
+    return str(game.name) if game else ""
+
+
+def whereabouts(users: list[User]) -> dict[int, str]:
+    """For each of ``users`` who is online and does not hide it: where, in German („in der Lobby
+    von Speedone“, „am Tisch (Speedwerk)“, „spielt Speedbasar“, „schaut Speedtrödel zu“, or just
+    „online“). People who hide their online status are left out."""
+    shown = [u for u in users if not u.hide_online]
+    places = where_of([f"u{u.pk}" for u in shown])
+    if not places:
+        return {}
+    parsed: dict[int, tuple[str, str]] = {}
+    tables: set[int] = set()
+    matches: set[int] = set()
+    for key, place in places.items():
+        kind, _sep, ref = place.partition(":")
+        parsed[int(key[1:])] = (kind, ref)
+        if kind == "table" and ref.isdigit():
+            tables.add(int(ref))
+        elif kind in ("match", "watch") and ref.isdigit():
+            matches.add(int(ref))
+    table_games = dict(Table.objects.filter(pk__in=tables).values_list("pk", "game"))
+    match_games = dict(Match.objects.filter(pk__in=matches).values_list("pk", "game"))
+    out: dict[int, str] = {}
+    for uid, (kind, ref) in parsed.items():
+        number = int(ref) if ref.isdigit() else 0
+        if kind == "lobby" and _game_name(ref):
+            out[uid] = _("in der Lobby von %(game)s") % {"game": _game_name(ref)}
+        elif kind == "table" and number in table_games:
+            out[uid] = _("am Tisch (%(game)s)") % {"game": _game_name(table_games[number])}
+        elif kind == "match" and number in match_games:
+            out[uid] = _("spielt %(game)s") % {"game": _game_name(match_games[number])}
+        elif kind == "watch" and number in match_games:
+            out[uid] = _("schaut %(game)s zu") % {"game": _game_name(match_games[number])}
+        else:
+            out[uid] = _("online")
+    return out
+
+
+def _open_table(user: User) -> Table | None:
+    """The table the person sits at and may invite to: the newest open table (not a solo game)."""
+    member = (
+        Member.objects.filter(user=user, table__status=Table.Status.OPEN, table__solo=False)
+        .select_related("table")
+        .order_by("-joined")
+        .first()
+    )
+    return member.table if member else None
+
+
+@login_required
+def friends_page(request: HttpRequest) -> HttpResponse:
+    user: User = request.user  # type: ignore[assignment]
+    people = social.friends(user)
+    online = whereabouts(people)
+    rows: list[dict[str, Any]] = [
+        {"user": p, "where": online.get(p.pk)}
+        for p in sorted(people, key=lambda p: (p.pk not in online, p.username.lower()))
+    ]
+    return render(
+        request,
+        "lobby/friends.html",
+        {
+            "rows": rows,
+            "received": social.requests_received(user),
+            "sent": social.requests_sent(user),
+            "blocked": social.blocked_by_me(user),
+            "table": _open_table(user),
+        },
+    )
+
+
+#: op in the URL → the service and its confirmation
+ACTIONS = {
+    "anfragen": (social.request_friend, None),
+    "annehmen": (social.accept_friend, gettext_lazy("Ihr seid jetzt befreundet.")),
+    "ablehnen": (social.decline_friend, gettext_lazy("Anfrage abgelehnt.")),
+    "entfernen": (social.remove_friend, gettext_lazy("Erledigt: Ihr seid nicht mehr befreundet.")),
+    "blockieren": (
+        social.block,
+        gettext_lazy(
+            "Blockiert: Du siehst ihren Chat nicht mehr, und ihr könnt euch nicht mehr einladen."
+        ),
+    ),
+    "freigeben": (social.unblock, gettext_lazy("Blockierung aufgehoben.")),
+}
+
+
+@login_required
+@require_POST
+def friend_action(request: HttpRequest, op: str) -> HttpResponse:
+    if op not in ACTIONS:
+        raise Http404
+    user: User = request.user  # type: ignore[assignment]
+    back = _safe_next(request, reverse("lobby:friends"))
+    name = (request.POST.get("name") or "").strip()
+    other = User.objects.filter(username__iexact=name, is_active=True, is_bot=False).first()
+    if other is None:
+        messages.error(request, _("Einen Spieler mit diesem Namen gibt es nicht."))
+        return redirect(back)
+    action, done = ACTIONS[op]
+    try:
+        result = action(user, other)
+    except social.SocialError as exc:
+        messages.error(request, str(exc))
+        return redirect(back)
+    if op == "anfragen":
+        done = (
+            _("Ihr seid jetzt befreundet.")
+            if result == social.Relation.FRIENDS
+            else _("Freundschaftsanfrage an %(name)s verschickt.") % {"name": other.username}
+        )
+    messages.success(request, str(done))
+    return redirect(back)
+
+
+@login_required
+@require_POST
+def invite_friend(request: HttpRequest) -> HttpResponse:
+    """„zum Tisch einladen“: the invite toast of ``services.invite`` (its limits and refusals)
+    to a friend, for the open table the person sits at."""
+    user: User = request.user  # type: ignore[assignment]
+    back = reverse("lobby:friends")
+    friend_id = whole_number(request.POST.get("user"))
+    table = _open_table(user)
+    player = current_player(request)
+    if friend_id is None or friend_id not in social.friend_ids(user.pk):
+        messages.error(request, _("Einladen kannst du hier nur deine Freunde."))
+        return redirect(back)
+    if table is None or player is None:
+        messages.error(
+            request, _("Setz dich zuerst an einen offenen Tisch, dann kannst du einladen.")
+        )
+        return redirect(back)
+    try:
+        services.invite(table, player, friend_id)
+    except ActionRejected as exc:
+        messages.error(request, exc.message)
+        return redirect(back)
+    messages.success(request, _("Einladung verschickt."))
+    return redirect(back)

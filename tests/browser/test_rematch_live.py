@@ -1,0 +1,94 @@
+"""„Nochmal – gleicher Tisch“ in headless Chromium: after a table's match one person presses it, and
+both pages are in the next match with the same people – the other without pressing anything.
+On the way: the own seat's info window of Speedtrödel (counter and box)."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from games.models import Match
+from tests.browser.test_speedone_live import (
+    change_setting,
+    guest_joins,
+    open_table,
+    ready_and_start,
+    register,
+)
+from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow
+from tests.leaderboards.helpers import finish_with, result_of
+
+pytestmark = [pytest.mark.browser]
+
+
+def snap(page, name: str) -> None:
+    folder = os.environ.get("SCREENSHOT_DIR")
+    if folder:  # for a person to look at the screens
+        page.screenshot(path=f"{folder}/{name}.png", full_page=False)
+
+
+def match_id(page) -> int:
+    found = re.search(r"/partie/(\d+)/$", page.url)
+    assert found, page.url
+    return int(found.group(1))
+
+
+def test_rematch_takes_the_whole_table_into_the_next_match(live_site, browser):
+    url = live_site.url
+    host = browser.new_context(locale="de-DE", viewport=DESKTOP)
+    guest = browser.new_context(locale="de-DE", viewport=PHONE, has_touch=True)
+    try:
+        alice = host.new_page()
+        register(alice, url, "Alice")
+        table_id = open_table(alice, url, "speedtroedel")
+        change_setting(alice, "seats", "3")
+        change_setting(alice, "move_seconds", "0")
+        change_setting(alice, "bot_tempo", "gemaechlich")
+        invite = alice.locator("#invite-link").input_value()
+        gustav = guest_joins(guest, invite)
+        ready_and_start(alice, gustav)
+        first = match_id(alice)
+        assert match_id(gustav) == first
+
+        # the own seat's info window: own counter and box (hover with a mouse, focus on a phone)
+        alice.locator(".seat.me").hover()
+        info = alice.locator(".seat.me .shop-info")
+        info.wait_for(state="visible")
+        assert "Ladentisch (" in info.inner_text() and "Kiste (" in info.inner_text()
+        assert alice.locator(".seat:not(.me) .shop-info").count() == 0
+        snap(alice, "troedel-own-seat-desktop")
+        gustav.locator(".seat.me").focus()
+        gustav.locator(".seat.me .shop-info").wait_for(state="visible")
+        snap(gustav, "troedel-own-seat-phone")
+
+        # the match ends (its result as the engine would report it); both look at the end
+        match = Match.objects.get(pk=first)
+        finish_with(match, result_of([1, 2, 3], [30, 20, 10], [0, 0, 0]))
+        for p in (alice, gustav):
+            p.reload()
+            p.locator("#game-over").wait_for()
+            assert p.locator("#rematch").is_visible()
+        no_overflow(gustav)
+        for p, name in ((gustav, "rematch-end-phone"), (alice, "rematch-end-desktop")):
+            p.evaluate("document.getElementById('game-over').scrollIntoView()")
+            snap(p, name)
+
+        # Alice presses it once (a second click on the same button is harmless); Gustav's page
+        # follows into the new match by itself
+        alice.locator("#rematch").click()
+        alice.wait_for_url(re.compile(r".*/partie/\d+/$"))
+        alice.wait_for_function("m => !location.pathname.includes('/' + m + '/')", arg=first)
+        second = match_id(alice)
+        assert second != first
+        gustav.wait_for_url(re.compile(rf".*/partie/{second}/$"), timeout=20_000)
+        gustav.locator("#board[data-status=running]").wait_for()
+        matches = Match.objects.filter(table_id=table_id)
+        assert matches.count() == 2
+        names = list(matches.get(pk=second).seats.order_by("index").values_list("name", flat=True))
+        assert "Alice" in names and "Gustav" in names and len(names) == 3
+        snap(gustav, "rematch-followed-phone")
+    finally:
+        host.close()
+        guest.close()
