@@ -102,6 +102,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.site",
                 "games.context_processors.games_menu",
+                "games.context_processors.running_games",
             ],
         },
     },
@@ -211,6 +212,14 @@ HEARTBEAT_SECONDS = float(os.environ.get("HEARTBEAT_SECONDS", "20"))  # match so
 TABLE_ABANDON_GRACE = envint("TABLE_ABANDON_GRACE", 300)
 # running solo games (daily and Händlerreise included) one person may have at once
 MAX_RUNNING_SOLO = envint("MAX_RUNNING_SOLO", 3)
+# who may watch a match: people with an account or a guest identity; 1: visitors without either too
+SPECTATORS_ANONYMOUS = envbool("SPECTATORS_ANONYMOUS", False)
+# spectator sockets one match takes, and match sockets one account, guest or address may hold
+MAX_SPECTATORS_PER_MATCH = envint("MAX_SPECTATORS_PER_MATCH", 500)
+MAX_SOCKETS_PER_CLIENT = envint("MAX_SOCKETS_PER_CLIENT", 10)
+# invitations by name („Wer ist online“) per minute: sent by one person, and received by one
+INVITES_PER_SENDER_PER_MINUTE = envint("INVITES_PER_SENDER_PER_MINUTE", 10)
+INVITES_PER_RECIPIENT_PER_MINUTE = envint("INVITES_PER_RECIPIENT_PER_MINUTE", 5)
 
 # -- auth ------------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -236,7 +245,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Speedgames <noreply@l
 
 # -- i18n ----------------------------------------------------------------------------------------
 LANGUAGE_CODE = "de"
-LANGUAGES = [("de", _("Deutsch")), ("en", _("Englisch"))]
+# German only: with a second language a browser asking for English got Django's own English
+# (dates such as „1. December“, form errors) in the middle of the German pages
+LANGUAGES = [("de", _("Deutsch"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True

@@ -7,6 +7,8 @@ from games.registry import GAMES
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("konto/", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),

@@ -8,14 +8,45 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 
+from accounts.identity import current_player
 from games.registry import GAMES
+from games.running import running_games
+
+
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: Speedgames on a phone's home screen, in the site's colours."""
+    icons = [
+        {"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png"}
+        for size in (192, 512)
+    ]
+    icons.append({"src": static("icons/favicon.svg"), "sizes": "any", "type": "image/svg+xml"})
+    data = {
+        "name": "Speedgames",
+        "short_name": "Speedgames",
+        "description": "Vier Kartenspiele live im Browser",
+        "lang": "de",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f6f3ec",
+        "theme_color": "#1d6b57",
+        "icons": icons,
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico`` for clients that ask there instead of reading the page's icon link."""
+    return HttpResponsePermanentRedirect(static("icons/favicon.svg"))
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"games": GAMES})
+    running = running_games(current_player(request))
+    return render(request, "home.html", {"games": GAMES, "running": running})
 
 
 def supervisor_status() -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ Händlerreise, the Händlerschule) are named by module path (``Page.urls``) and 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -36,6 +36,41 @@ Text = str | Promise
 AchievementRule = Callable[[Sequence[dict[str, Any]], int, dict[str, Any]], list[str]]
 
 
+@dataclass(frozen=True)
+class KeySituation:
+    """What decides which keys work on one seat's match page."""
+
+    #: the seat's view (the common keys plus the game's own, e.g. Speedbasar's ``rules``)
+    view: Mapping[str, Any]
+    options: Mapping[str, Any]
+    prefs: Mapping[str, Any]
+    #: the solo helps exist here (a solo game, not a daily one)
+    helps: bool = False
+    #: the seat may ask for Rat (the helps exist and are switched on)
+    advice: bool = False
+
+
+@dataclass(frozen=True)
+class Key:
+    """One entry of a match page's key help; ``when`` (if given) says whether the key works in
+    this situation, so the help lists only keys the page answers."""
+
+    text: Text
+    when: Callable[[KeySituation], bool] | None = None
+
+    def works(self, situation: KeySituation) -> bool:
+        return self.when is None or self.when(situation)
+
+
+def advice_on(situation: KeySituation) -> bool:
+    """For the key of Rat: only where the seat may ask for it."""
+    return situation.advice
+
+
+#: the key of Rat, shared by the games that list it
+ADVICE_KEY = Key(_("R Rat"), advice_on)
+
+
 def place_points(result: dict[str, Any], seat: int, step: int = PLACE_STEP) -> int:
     """+``step`` for each seat with a worse place, −``step`` for each seat with a better one."""
     places = list(result["places"])
@@ -48,11 +83,19 @@ def engine_points(result: dict[str, Any], seat: int) -> int:
     return int(result["leaderboard"][seat])
 
 
+def with_other_people(seat: Any, seats: list[Any]) -> bool:
+    """Whether other people sat at the match: leaving a game against the computer alone never
+    costs a leaving penalty."""
+    return any(s.is_human and s.index != seat.index for s in seats)
+
+
 def late_leave_penalty(match: Any, seat: Any, seats: list[Any]) -> int:
-    """``LEAVE_PENALTY`` for a person who left the running match after ``LATE_LEAVE``."""
-    if seat.left_at is None:
+    """``LEAVE_PENALTY`` for a person who left a match with other people after ``LATE_LEAVE``:
+    by „Partie verlassen“ or by not coming back before the end (``Seat.left_time``)."""
+    left = seat.left_time
+    if left is None or not with_other_people(seat, seats):
         return 0
-    return LEAVE_PENALTY if seat.left_at - match.created > LATE_LEAVE else 0
+    return LEAVE_PENALTY if left - match.created > LATE_LEAVE else 0
 
 
 def no_daily_options(rng: random.Random) -> dict[str, Any]:
@@ -107,8 +150,9 @@ class GameDef:
     presenter: Presenter | None = None
     #: what the lobby calls playing alone against the computer
     solo_title: Text = _("Solo gegen Computer")
-    #: the keys of the match page, shown under the board
-    key_help: Text = ""
+    #: the keys of the match page, shown under the board (entries with a condition are listed
+    #: only where they work: ``keys_text``)
+    key_help: Text | tuple[Key | Text, ...] = ""
     #: the colour of the game's tile and menu entry
     accent: str = "#555"
     #: static files its match page loads besides the shared ones
@@ -124,6 +168,10 @@ class GameDef:
     daily_options: Callable[[random.Random], dict[str, Any]] = no_daily_options
     #: whether fewer points rank higher in the daily list with these options
     daily_low_wins: Callable[[dict[str, Any]], bool] = lambda options: False
+    #: the daily game's name (the seeds': „Tagesmarkt“, „Tagesbasar“)
+    daily_title: Text = _("Tagesspiel")
+    #: the name of the game's lobby, if it has its own (Speedbasar's „Basartor“)
+    lobby_title: Text = ""
     achievements: Achievements | None = None
     pages: tuple[Page, ...] = ()
 
@@ -147,6 +195,13 @@ class GameDef:
     def live(self) -> bool:
         """Whether its table screen exists."""
         return self.presenter is not None
+
+    def keys_text(self, situation: KeySituation) -> str:
+        """The key help for one seat: the entries whose keys work in its situation."""
+        if not isinstance(self.key_help, tuple):
+            return str(self.key_help)
+        entries = (k if isinstance(k, Key) else Key(k) for k in self.key_help)
+        return ", ".join(str(k.text) for k in entries if k.works(situation))
 
     @property
     def menu_pages(self) -> tuple[Page, ...]:

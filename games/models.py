@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.identity import Player
+from games.engines.base import new_seed
 
 
 class Match(models.Model):
@@ -31,6 +32,9 @@ class Match(models.Model):
     options = models.JSONField(_("Regeln"), default=dict)
     # The seed decides every shuffle: it never leaves the server while the match runs.
     seed = models.BigIntegerField(_("Seed"))
+    #: the bots' own chance in this match (``games.engines.base.bot_rng``): the same deal
+    #: (``seed``) played again meets bots that decide differently, the match itself replays
+    bot_seed = models.BigIntegerField(_("Seed der Computer"), default=new_seed)
     deck = models.JSONField(_("gestapelte Karten (Tests)"), null=True, blank=True)
     state = models.JSONField(_("Zustand"))
     version = models.PositiveIntegerField(_("Version"), default=0)
@@ -62,7 +66,23 @@ class Match(models.Model):
         indexes = [models.Index(fields=["status", "deadline"])]
 
     def __str__(self) -> str:
-        return f"{self.game} #{self.pk}"
+        """„Speedwerk, Partie 13“: the game's German title from the registry."""
+        from games.registry import game
+
+        found = game(self.game)
+        return _("%(game)s, Partie %(id)s") % {
+            "game": found.name if found is not None else self.game,
+            "id": self.pk,
+        }
+
+    def abort_notice(self) -> str:
+        """What the players read on the board of a match the staff aborted (else empty)."""
+        if self.status != Match.Status.ABORTED:
+            return ""
+        reason = ((self.result or {}).get("aborted") or {}).get("reason", "")
+        return _("Die Partie wurde von der Spielleitung abgebrochen: %(reason)s") % {
+            "reason": reason
+        }
 
     def seat_of(self, player: Player | None) -> Seat | None:
         if player is None:
@@ -81,9 +101,10 @@ class Seat(models.Model):
     )
     guest = models.ForeignKey("accounts.Guest", null=True, blank=True, on_delete=models.SET_NULL)
     name = models.CharField(_("Name"), max_length=40)
-    #: set while a computer plays this seat: a bot seat, or a human who left
+    #: set while a computer plays this seat: a bot seat, or a human who left or is gone
     bot_strength = models.CharField(_("Computer"), max_length=10, blank=True)
     is_human = models.BooleanField(_("Mensch"), default=True)
+    #: „Partie verlassen“ pressed (a seat whose person was gone too long gets a bot, not this)
     left_at = models.DateTimeField(_("verlassen"), null=True, blank=True)
     disconnected_at = models.DateTimeField(_("Verbindung weg"), null=True, blank=True)
     #: refreshed while the person's page is open (socket heartbeat, board poll): a seat whose
@@ -127,8 +148,21 @@ class Seat(models.Model):
             "guest": self.is_guest,
             "bot": not self.is_human,
             "strength": self.bot_strength,
-            "left": self.left_at is not None,
+            # the computer plays for the person now („Computer spielt weiter“): left or gone
+            "left": self.is_human and bool(self.bot_strength),
         }
+
+    @property
+    def left_time(self) -> Any:
+        """When the person left, as the leaving rules count it: „Partie verlassen“ pressed
+        (``left_at``), or gone and not back while the computer plays the seat (their last
+        sign of life). ``None`` for a person who played on, or came back after losing the
+        connection – losing the connection is not leaving."""
+        if self.left_at is not None:
+            return self.left_at
+        if self.is_human and self.bot_strength:
+            return self.last_seen
+        return None
 
 
 class Move(models.Model):

@@ -1,4 +1,4 @@
-"""Finished matches in "Meine Partien"."""
+"""Running and finished matches in "Meine Partien"."""
 
 from __future__ import annotations
 
@@ -6,10 +6,18 @@ from typing import Any
 
 from django.urls import reverse
 
+from accounts.identity import Player
 from accounts.models import User
 from accounts.profile import register_profile_provider
 from games.models import Match, Seat
 from games.registry import BY_SLUG
+from games.running import running_games
+
+
+@register_profile_provider
+def running(user: User) -> dict[str, list[Any]]:
+    """„Laufend“: the person's running matches, with „weiter“ (``games.running``)."""
+    return {"running": running_games(Player(user=user))}
 
 
 @register_profile_provider

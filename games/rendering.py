@@ -8,6 +8,7 @@ and the HTML of its own board (a template, or built in Python where it is render
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from datetime import timedelta
 from functools import lru_cache
@@ -21,11 +22,13 @@ from django.utils.safestring import SafeData
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from accounts.social import profile_url
 from games import registry
+from games.definition import KeySituation
 from games.engines.base import get_engine
 from games.html import Html, Markup, attr, esc, h
 from games.models import Match, Seat
-from games.presenters import Frame
+from games.presenters import Frame, action_json
 from games.presenters.base import word_table
 
 URL_NAMES = ("act", "sort", "leave", "advice", "reclaim", "board")
@@ -57,19 +60,38 @@ def turn_text(view: dict[str, Any], names: list[str], me: int | None) -> str:
     return f"{names[actors[0]]} ist am Zug."
 
 
-def ticker_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[str, str]]:
-    """The last moves in words, newest first, from the public events stored with the match."""
+def event_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[str, str]]:
+    """The public events of the last moves in words, oldest first, from the events stored with
+    the match; ``seq`` ("version.index") orders them across pushes (the screen reader's
+    announcement takes every line newer than the last it read)."""
     lines: list[dict[str, str]] = []
-    for entry in reversed(match.recent or []):
-        for event in reversed(entry.get("events", [])):  # newest first, also within a move
+    for entry in match.recent or []:
+        for i, event in enumerate(entry.get("events", [])):
             text = presenter.describe(event, names)
             if text:
-                lines.append({"text": text, "by": entry.get("by", "")})
-    return lines[:10]
+                lines.append(
+                    {"text": text, "by": entry.get("by", ""), "seq": f"{entry.get('v', 0)}.{i}"}
+                )
+    return lines
 
 
-#: predicates other apps add to forbid advice in a match (the leaderboards: a daily game)
-advice_blockers: list[Callable[[Match], bool]] = []
+def ticker_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[str, str]]:
+    """The last moves in words, newest first (also within a move)."""
+    return event_lines(match, presenter, names)[::-1][:10]
+
+
+#: what other apps add to forbid advice in a match (the leaderboards: a daily game): each
+#: returns the German reason (or ``True``) where there is no Rat, else ``None``/``False``
+advice_blockers: list[Callable[[Match], str | bool | None]] = []
+
+
+def advice_blocked(match: Match) -> str:
+    """Why a blocker forbids advice in this match ("" if none does)."""
+    for blocked in advice_blockers:
+        reason = blocked(match)
+        if reason:
+            return reason if isinstance(reason, str) else _("In dieser Partie gibt es keinen Rat.")
+    return ""
 
 
 class EndNote(NamedTuple):
@@ -98,7 +120,7 @@ def helps_available(match: Match, seat: Seat | None) -> bool:
     person at the table, never in a daily game."""
     if seat is None or not match.solo or match.status != Match.Status.RUNNING:
         return False
-    return not any(blocked(match) for blocked in advice_blockers)
+    return not advice_blocked(match)
 
 
 def helps_switched_off(seat: Seat | None) -> bool:
@@ -111,6 +133,30 @@ def advice_allowed(match: Match, seat: Seat | None) -> bool:
     return helps_available(match, seat) and not helps_switched_off(seat)
 
 
+def advice_refusal(match: Match, seat: Seat | None) -> str:
+    """Why this seat gets no Rat here, in German ("": it may ask)."""
+    if match.status != Match.Status.RUNNING:
+        return _("Die Partie ist vorbei – Rat gibt es nur während des Spiels.")
+    if seat is None or not match.solo:
+        return _("Rat gibt es nur in Solo-Partien gegen den Computer.")
+    blocked = advice_blocked(match)
+    if blocked:
+        return blocked
+    if helps_switched_off(seat):
+        return _("Die Hilfen sind ausgeblendet – mit „Hilfen zeigen“ gibt es wieder Rat.")
+    return ""
+
+
+def decision_key(engine: Any, state: Any, legal: list[Any]) -> str:
+    """Names the decision a seat has to make: the same while the person still has the same
+    choice (a bot's pick in a Tauschrunde leaves it), another once they act or the phase moves
+    on. A Rat stays on the page while the board's key is the one it was given for."""
+    if not legal:
+        return ""
+    raw = "\n".join([engine.simultaneous_key(state) or "", *sorted(map(action_json, legal))])
+    return hashlib.blake2s(raw.encode(), digest_size=8).hexdigest()
+
+
 def board_context(
     match: Match,
     seat: Seat | None,
@@ -121,6 +167,7 @@ def board_context(
 ) -> dict[str, Any]:
     """Everything the frame and the game's board need for one seat (``None``: a spectator).
     ``seats`` and ``state`` may be passed by a caller that holds them already."""
+    message = message or match.abort_notice()  # an aborted match shows the staff's reason
     game = registry.BY_SLUG[match.game]
     presenter = registry.presenter_of(match.game)
     engine = get_engine(match.game)
@@ -170,8 +217,18 @@ def board_context(
     text = ctx.get("turn_text") or turn_text({"actors": actors}, names, index)
     if bot_for_me and index in actors:
         text = "Der Computer ist für dich am Zug."
-    ticker = ticker_lines(match, presenter, names)
-    announce = " ".join(x for x in (ticker[0]["text"] if ticker else "", text) if x)
+    lines = event_lines(match, presenter, names)
+    ticker = lines[::-1][:10]
+    # the turn line (and a presenter's own words): read after the moves the page has not read yet
+    announce = " ".join(x for x in (text, str(ctx.get("announce") or "")) if x)
+    advice_ok = frame.advice and not bot_for_me and not helps_switched_off(seat)
+    # a solo game without Rat (a daily game): the button is there and says why
+    refusal = ""
+    if running and seat is not None and match.solo and not bot_for_me and not frame.advice:
+        refusal = advice_blocked(match)
+    keys = KeySituation(
+        view=view, options=match.options, prefs=frame.prefs, helps=frame.advice, advice=advice_ok
+    )
     finished = match.status == Match.Status.FINISHED
     language = get_language()
     clock = None
@@ -196,7 +253,11 @@ def board_context(
             "message": message,
             "ticker": ticker,
             "announce": announce,
-            "advice_allowed": frame.advice and not bot_for_me and not helps_switched_off(seat),
+            "announce_html": announce_html(lines, announce),
+            "advice_allowed": advice_ok,
+            "advice_refusal": refusal,
+            "decision": decision_key(engine, state, legal) if advice_ok else "",
+            "keys_text": game.keys_text(keys),
             "bot_for_me": bot_for_me and running,
             "result": match.result if finished else None,
             "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],
@@ -221,7 +282,18 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
     match, game, urls = ctx["match"], ctx["game"], ctx["urls"]
     language = ctx.get("language") or get_language()
     running = match.status == Match.Status.RUNNING
-    head, mid = _frame_head(game.slug, oob, match.status, urls["act"], urls["board"])
+    me = ctx["me"]
+    prefs = me.prefs if me is not None else {}
+    head, mid = _frame_head(
+        game.slug,
+        oob,
+        match.status,
+        urls["act"],
+        urls["board"],
+        bool(ctx["my_turn"]) and running,
+        prefs.get("bewegung", True) is not False,
+        prefs.get("zugton", False) is True,
+    )
     parts = [head, esc(match.version), mid, flash_html(ctx["message"], oob=oob)]
     if ctx["result"]:
         parts.append(esc(render_to_string("games/_game_over.html", ctx)))
@@ -233,6 +305,8 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
     parts.append(esc(ctx["seats_html"]))
     if ctx["bot_for_me"]:
         parts.append(_reclaim_html(language, urls["reclaim"]))
+    refusal = ctx.get("advice_refusal") or ""
+    rat = running and (ctx["advice_allowed"] or bool(refusal))
     if running:
         if ctx["my_turn"]:
             parts.append(_TURN_MINE.format(esc(ctx["turn_text"])))
@@ -242,19 +316,32 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
             parts.append(
                 _countdown_html(language, timezone.localtime(ctx["deadline"]), ctx["clock_grace"])
             )
+        if rat:  # Rat at the top of the board: its answer is on a phone's first screen
+            parts.append(
+                _advice_html(
+                    language,
+                    urls["advice"],
+                    bool(ctx["my_turn"]) or bool(refusal),
+                    ctx.get("decision") or "",
+                    refusal,
+                )
+            )
         parts.append("</p>\n")
+        if rat:
+            parts.append(_ADVICE_PANEL)
+    parts.append(_SKIP_TARGET)
     # the game's board is HTML by the presenter's contract (built with ``games.html``)
     board = registry.presenter_of(game.slug).board_html(ctx)
     parts.append(board if isinstance(board, SafeData) else str(board))
-    if ctx["advice_allowed"] and running:
-        parts.append(_advice_html(language, urls["advice"], bool(ctx["my_turn"])))
-    if ctx["me"] and running and not ctx["bot_for_me"]:
+    if me and running and not ctx["bot_for_me"]:
         parts.append(_leave_html(language, urls["leave"]))
+    if ctx.get("keys_text"):
+        parts.append(_keys_html(language, ctx["keys_text"]))
     parts += [
         _SIDE_OPEN,
         esc(ctx["ticker_html"]),
-        _ANNOUNCE_OPEN,
-        esc(ctx["announce"]),
+        _SIDE_END,
+        esc(ctx["announce_html"]),
         _FRAME_END,
     ]
     return Markup("".join(parts))
@@ -267,25 +354,82 @@ _TURN_MINE = (
 )
 _TURN_OTHER = '\n<p class="turn-line" id="turn-line"><span class="turn-text">{}</span>'
 _SIDE_OPEN = Markup('\n</div>\n<aside class="side">')
-_ANNOUNCE_OPEN = Markup('</aside>\n<p class="sr-only" id="announce-src" hidden>')
-_FRAME_END = Markup("</p>\n</div>")
+_SIDE_END = Markup("</aside>\n")
+_FRAME_END = Markup("\n</div>")
+# the answer of Rat goes here (``static/js/match.js`` keeps it across pushes of the same decision)
+_ADVICE_PANEL = Markup('\n<div id="advice-panel" class="advice-panel" aria-live="polite"></div>')
+# where „Zum Spiel springen“ lands (the script moves the focus on to the first card)
+_SKIP_TARGET = Markup('\n<span id="spiel" class="skip-target" tabindex="-1"></span>')
+# the light bulb of Rat (decoration: the button's name is the word)
+_BULB = Markup(
+    '<svg class="bulb" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" '
+    'focusable="false"><path fill="currentColor" d="M12 2a7 7 0 0 0-4 12.74V17a1 1 0 0 0 1 1h6'
+    "a1 1 0 0 0 1-1v-2.26A7 7 0 0 0 12 2zm2 11.7-.5.3V16h-3v-2l-.5-.3a5 5 0 1 1 4 0zM9 20h6v1.2"
+    'a.8.8 0 0 1-.8.8H9.8a.8.8 0 0 1-.8-.8V20z"/></svg>'
+)
+
+
+def announce_html(lines: list[dict[str, str]], turn: str) -> Markup:
+    """The hidden source of the screen reader's announcement: the event lines of the last moves,
+    oldest first, each with its ``seq``, then the turn line. ``static/js/match.js`` reads every
+    line newer than the last one it announced, in order, then the turn."""
+    key = tuple((t["seq"], t["text"], hasattr(t["text"], "__html__")) for t in lines)
+    return _announce_html(key, turn)
+
+
+@lru_cache(maxsize=4096)
+def _announce_html(lines: tuple[tuple[str, str, bool], ...], turn: str) -> Markup:
+    out = Html()
+    out('<div class="sr-only" id="announce-src" hidden>')
+    for seq, raw, safe in lines:
+        out('<p data-seq="{}">{}</p>', seq, Markup(raw) if safe else raw)
+    out("<p data-turn>{}</p></div>", turn)
+    return out.markup()
+
+
+@lru_cache(maxsize=1024)
+def _keys_html(language: str | None, keys: str) -> Markup:
+    """The key help: only the keys that work for this seat (``GameDef.keys_text``)."""
+    return h(
+        '\n<p class="keys-help muted" id="keys-help">{}: {}</p>',
+        _frame_words(language)["keys"],
+        keys,
+    )
 
 
 @lru_cache(maxsize=4096)
 def _frame_head(
-    slug: str, oob: bool, status: str, act_url: str, board_url: str
+    slug: str,
+    oob: bool,
+    status: str,
+    act_url: str,
+    board_url: str,
+    my_turn: bool = False,
+    motion: bool = True,
+    sound: bool = False,
 ) -> tuple[Markup, Markup]:
-    """The frame's opening tag around its version: the same for every move of a match."""
+    """The frame's opening tag around its version: the same for every move of a match.
+    ``my_turn`` (``data-my-turn``) tells the page's script to alert a hidden tab; ``motion``
+    (``data-motion="0"``: the seat switched „Bewegung“ off) and ``sound`` (``data-turn-sound``:
+    „Ton bei deinem Zug“) are the seat's switches (shown by ``games/match.html``, outside the
+    pushed board: the page's script sets them from these attributes)."""
     head = h('<div id="board" class="board game-{}"{} data-version="', slug, _OOB if oob else "")
     mid = h(
-        '" data-status="{}" data-act-url="{}" data-board-url="{}" data-game="{}">\n'
-        '<div class="main-col">\n',
+        '" data-status="{}" data-act-url="{}" data-board-url="{}" data-game="{}" '
+        'data-my-turn="{}"{}{}>\n<div class="main-col">\n',
         status,
         act_url,
         board_url,
         slug,
+        "1" if my_turn else "0",
+        "" if motion else _NO_MOTION,
+        _TURN_SOUND if sound else "",
     )
     return head, mid
+
+
+_NO_MOTION = Markup(' data-motion="0"')
+_TURN_SOUND = Markup(' data-turn-sound="1"')
 
 
 def _countdown_html(language: str | None, deadline: Any, grace: int) -> Markup:
@@ -319,14 +463,25 @@ def _reclaim_html(language: str | None, reclaim_url: str) -> Markup:
 
 
 @lru_cache(maxsize=4096)
-def _advice_html(language: str | None, advice_url: str, my_turn: bool) -> Markup:
+def _advice_html(
+    language: str | None, advice_url: str, enabled: bool, decision: str, refusal: str
+) -> Markup:
+    """The light-bulb button of Rat in the turn line (``static/js/match.js`` asks and shows the
+    answer below it). ``decision``: the seat's pending decision (``decision_key``);
+    ``refusal``: why there is no Rat here (a daily game) – the button then answers that."""
+    word = _frame_words(language)["advice"]
     return h(
-        '\n<div class="advice-tools"><button type="button" class="button secondary small" '
-        'id="advice" data-key="r" hx-post="{}" hx-target="#advice-panel" '
-        'hx-swap="innerHTML"{}>{} <kbd>R</kbd></button></div>',
+        ' <button type="button" class="button small advice-button{}" id="advice" data-key="r" '
+        'data-advice-url="{}" data-decision="{}" aria-label="{}" aria-keyshortcuts="R"{}{}>'
+        '{}<span aria-hidden="true">{}</span> <kbd aria-hidden="true">R</kbd></button>',
+        " refused" if refusal else "",
         advice_url,
-        _DISABLED if not my_turn else "",
-        _frame_words(language)["advice"],
+        decision,
+        word,
+        attr("title", refusal),
+        "" if enabled else _DISABLED,
+        _BULB,
+        word,
     )
 
 
@@ -470,7 +625,7 @@ def _seat_html(
         index,
         _FOCUS if info else "",
         _TURN_MARK if turn else "",
-        name,
+        name if guest or bot else _profile_link(name),
         _badges(
             {
                 "guest": guest,
@@ -483,7 +638,7 @@ def _seat_html(
             },
             t,
         ),
-        h('<span class="count" title="{}">🂠 {}</span> ', t["cards"], cards)
+        h('<span class="count" title="{}">{}</span> ', t["cards"], cards)
         if cards is not None
         else "",
         t["points"],
@@ -499,6 +654,16 @@ def _seat_html(
         )
     out("</div>{}</div>", info or "")
     return out.markup()
+
+
+def _profile_link(name: str) -> Markup:
+    """A registered person's seat name as a link to their public profile (/spieler/<name>/),
+    opened in a new tab so that a tap on it does not leave the match."""
+    return h(
+        '<a class="player-name" href="{}" target="_blank" rel="noopener">{}</a>',
+        profile_url(name),
+        name,
+    )
 
 
 def _badges(s: dict[str, Any], t: dict[str, Markup]) -> Markup:
@@ -520,7 +685,7 @@ def _badges(s: dict[str, Any], t: dict[str, Markup]) -> Markup:
 
 
 _FOCUS = Markup(' tabindex="0"')
-_TURN_MARK = Markup('<span class="turn-mark" aria-hidden="true">▶</span> ')
+_TURN_MARK = Markup('<span class="turn-mark" aria-hidden="true"></span> ')
 
 
 def ticker_html(lines: list[dict[str, str]], language: str | None = None) -> Markup:
@@ -540,7 +705,7 @@ def _ticker_html(language: str | None, lines: tuple[tuple[str, str, bool], ...])
         t["ticker"],
     )
     if lines:
-        out('<ol class="ticker-list">')
+        out('<ul class="ticker-list">')
         for raw, by, safe in lines:
             text = Markup(raw) if safe else raw
             if by == "timeout":
@@ -551,7 +716,7 @@ def _ticker_html(language: str | None, lines: tuple[tuple[str, str, bool], ...])
                 )
             else:
                 out("<li>{}</li>", text)
-        out("</ol>")
+        out("</ul>")
     else:
         out('<p class="muted">{}</p>', t["no_moves"])
     out("</section>")
@@ -579,6 +744,7 @@ def _frame_words() -> dict[str, str]:
         "back": _("Ich bin wieder da"),
         "clock": _("Bedenkzeit"),
         "advice": _("Rat"),
+        "keys": _("Tasten"),
         "leave_confirm": _("Partie wirklich verlassen? Der Computer spielt für dich weiter."),
         "leave": _("Partie verlassen"),
     }

@@ -15,18 +15,19 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
+from markdown.extensions.toc import TocExtension
 
 from accounts.identity import current_player
-from games import actions, registry
+from games import actions, registry, replay, spectators
 from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import action_json
 from games.rendering import (
-    advice_allowed,
+    advice_refusal,
     board_context,
+    decision_key,
     flash_html,
     frame_html,
-    helps_available,
     render_board,
 )
 
@@ -35,10 +36,23 @@ log = logging.getLogger("speedgames.games")
 
 @lru_cache(maxsize=8)
 def _rules_html(slug: str, mtime: float) -> SafeString:
+    """A rules page: every heading with its anchor (a „#“ link to it) and, after the title and
+    the introduction, the table of contents of its sections."""
     path = settings.BASE_DIR / "docs" / "rules" / f"{slug}.md"
     text = path.read_text(encoding="utf-8")
+    toc = TocExtension(
+        toc_depth="2-2", permalink="#", permalink_title=_("Link zu diesem Abschnitt")
+    )
+    md = markdown.Markdown(extensions=["tables", "sane_lists", toc])
+    body = md.convert(text)
+    nav = (
+        '<nav class="rules-toc" aria-labelledby="rules-toc-title">'
+        f'<h2 id="rules-toc-title">{_("Inhalt")}</h2>{md.toc}</nav>'  # type: ignore[attr-defined]
+    )
+    first = body.find("<h2")
+    first = len(body) if first < 0 else first
     # The rules docs are our own files in the repository, not user input.
-    return mark_safe(markdown.markdown(text, extensions=["tables", "toc", "sane_lists"]))  # noqa: S308
+    return mark_safe(body[:first] + nav + body[first:])  # noqa: S308
 
 
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
@@ -65,14 +79,56 @@ def _live_match(match_id: int) -> Match:
     return match
 
 
+def _may_watch(request: HttpRequest) -> bool:
+    """Whether the page may show the match to this visitor: people with an account or a guest
+    identity, everyone with ``SPECTATORS_ANONYMOUS`` (the socket asks the same)."""
+    return settings.SPECTATORS_ANONYMOUS or current_player(request) is not None
+
+
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _live_match(match_id)
+    if not _may_watch(request):
+        ctx = {"game": registry.get(match.game), "match": match, "next": request.path}
+        ctx["message"] = spectators.anonymous_refused()
+        return render(request, "games/watch_refused.html", ctx, status=403)
+    if REPLAY_PARAMS & request.GET.keys():
+        if match.status not in replay.ENDED:  # nothing of a running match is revealed
+            return redirect("games:match", match_id=match.pk)
+        return replay_page(request, match)
     seat = _seat(match, request)
     _carry_prefs(request, seat)
     ctx = board_context(match, seat)
     ctx["board_html"] = frame_html(ctx)
-    ctx["keys_help"] = registry.get(match.game).key_help
+    # what the page shows when the server refuses its socket (close codes 4403, 4429)
+    ctx["refused"] = {"anonymous": spectators.anonymous_refused(), "full": spectators.no_place()}
     return render(request, "games/match.html", ctx)
+
+
+#: the query parameters of a replay (``?zug=N``, ``&blatt=seat``)
+REPLAY_PARAMS = frozenset({"zug", "blatt"})
+
+
+def replay_page(request: HttpRequest, match: Match) -> HttpResponse:
+    """The replay of an ended match at move ``?zug=N`` (``games.replay``); a move number out of
+    range or no number shows the nearest position with a German note, never an error."""
+    seats = list(match.seats.all())
+    moves = replay.stored_moves(match)
+    n, note = replay.parse_position(request.GET.get("zug"), len(moves))
+    mine = _seat(match, request)
+    raw = request.GET.get("blatt", "")
+    board_seat = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 3 else -1
+    if not 0 <= board_seat < match.players:
+        board_seat = mine.index if mine is not None else 0
+    try:
+        ctx = replay.position_context(match, seats, n, board_seat, moves)
+    except replay.NoReplay as exc:
+        ctx = {"game": registry.get(match.game), "match": match, "failed": str(exc)}
+        return render(request, "games/replay.html", ctx)
+    ctx["note"] = note
+    ctx["blatt_q"] = f"&blatt={board_seat}" if raw else ""  # the step links keep the choice
+    base = reverse("games:match", args=[match.pk])
+    ctx["share_url"] = request.build_absolute_uri(f"{base}?zug={n}")
+    return render(request, "games/replay.html", ctx)
 
 
 def board(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -80,6 +136,8 @@ def board(request: HttpRequest, match_id: int) -> HttpResponse:
     204 while that is current, else the current board – so a page whose pushed update was lost
     converges within seconds. The poll also counts as the person being present."""
     match = _live_match(match_id)
+    if not _may_watch(request):
+        return HttpResponse(flash_html(spectators.anonymous_refused()), status=403)
     seat = _seat(match, request)
     if seat is not None:
         actions.touch_seat(match.pk, seat.index)
@@ -111,6 +169,8 @@ def act(request: HttpRequest, match_id: int) -> HttpResponse:
         except DatabaseError:
             log.exception("database error during a move match=%s", match.pk)
             return _flash_only(request, match, actions.DB_TROUBLE)
+        if getattr(match, "delivery_trouble", False):  # stored, but Redis is out of reach
+            message = actions.OUTAGE
     if not request.htmx:
         if message:
             messages.error(request, message)
@@ -131,11 +191,18 @@ def _flash_only(request: HttpRequest, match: Match, message: str) -> HttpRespons
 
 
 #: on/off preferences a seat may switch (with their defaults): Speedbasar's solo helps and its
-#: "Basar-Geräusche"
-PREF_SWITCHES = {"hilfen": True, "autoglauben": False, "geraeusche": False, "passt": True}
+#: "Basar-Geräusche"; the frame's „Bewegung“ and „Ton bei deinem Zug“
+PREF_SWITCHES = {
+    "hilfen": True,
+    "autoglauben": False,
+    "geraeusche": False,
+    "passt": True,
+    "bewegung": True,
+    "zugton": False,
+}
 #: switches a person keeps from match to match (a registered person's in the account, so on every
 #: device; a guest's in the session), copied to the seat of the next match when its page opens
-REMEMBERED_PREFS = ("geraeusche",)
+REMEMBERED_PREFS = ("geraeusche", "bewegung", "zugton")
 
 
 def _remembered(request: HttpRequest, pref: str) -> object:
@@ -167,8 +234,9 @@ def _carry_prefs(request: HttpRequest, seat: Seat | None) -> None:
 def sort(request: HttpRequest, match_id: int) -> HttpResponse:
     """Cycle the hand sorting of the seat; the choice is remembered for the match. With
     ``pref=`` one of ``PREF_SWITCHES`` it switches that preference (Speedbasar's "Hilfen zeigen",
-    "Nach 4 s automatisch glauben", "Basar-Geräusche", „passt“) instead;
-    "Basar-Geräusche" is also kept for the person's next matches (``_remember``)."""
+    "Nach 4 s automatisch glauben", "Basar-Geräusche", „passt“, the frame's „Bewegung“ and
+    „Ton bei deinem Zug“) instead; the ``REMEMBERED_PREFS`` are also kept for the person's next
+    matches (``_remember``)."""
     match = _live_match(match_id)
     seat = _seat(match, request)
     pref = request.POST.get("pref", "")
@@ -216,24 +284,33 @@ def reclaim(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def advice(request: HttpRequest, match_id: int) -> HttpResponse:
     """Rat: the strong bot's suggestion for the seat, with its German reason (solo games only,
-    never in a daily game). Answers the advice panel; the advised control is marked."""
+    never in a daily game). Answers the advice panel (a German sentence also when there is no
+    Rat, or it failed); the page marks the advised control and keeps the answer while the
+    seat's decision (``decision``) stays the same."""
     match = _live_match(match_id)
     seat = _seat(match, request)
-    if not advice_allowed(match, seat):
-        if helps_available(match, seat):  # only switched off
-            text = _("Die Hilfen sind ausgeblendet – mit „Hilfen zeigen“ gibt es wieder Rat.")
-        else:
-            text = _("Rat gibt es nur in Solo-Partien gegen den Computer.")
-        return render(request, "games/_advice.html", {"text": text})
+    refusal = advice_refusal(match, seat)
+    if refusal:
+        return render(request, "games/_advice.html", {"text": refusal, "refused": True})
     assert seat is not None
     engine = get_engine(match.game)
     state = engine.from_json(match.state)
     legal = engine.legal_actions(state, seat.index)
     if not legal:
         return render(request, "games/_advice.html", {"text": _("Du bist gerade nicht am Zug.")})
-    tip = engine.explain(engine.view(state, seat.index), legal)
+    try:
+        tip = engine.explain(engine.view(state, seat.index), legal)
+    except Exception:  # a bot's bug must not leave the person without an answer
+        log.exception("Rat failed match=%s seat=%s", match.pk, seat.index)
+        text = _("Der Rat ist gerade nicht zu haben – versuch es gleich noch einmal.")
+        return render(request, "games/_advice.html", {"text": text, "refused": True})
     return render(
         request,
         "games/_advice.html",
-        {"text": tip.reason, "action": action_json(tip.action), "version": match.version},
+        {
+            "text": tip.reason,
+            "action": action_json(tip.action),
+            "version": match.version,
+            "decision": decision_key(engine, state, legal),
+        },
     )

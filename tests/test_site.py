@@ -48,6 +48,47 @@ def test_rules_pages_render_the_german_rules(client, slug):
     assert "<h1" in page and "<script>alert" not in page
 
 
+@pytest.mark.parametrize("slug", ["speedtroedel", "speedone", "speedbasar", "speedwerk"])
+def test_rules_pages_are_for_players_with_contents_and_anchors(client, slug):
+    """The rules page is for players: a table of contents after the introduction whose entries
+    lead to the sections' anchors, a link to each heading, and no developer material (code,
+    JSON moves, module or URL paths – those live in docs/moves.md)."""
+    import re
+
+    page = client.get(f"/regeln/{slug}/").content.decode()
+    article = page[page.index('<article class="rules prose">') : page.index("</article>")]
+    toc = article[article.index('<nav class="rules-toc"') : article.index("</nav>")]
+    targets = re.findall(r'<a href="#([a-z0-9-]+)">', toc)
+    assert len(targets) >= 8
+    for target in targets:  # every entry leads to a section heading with an anchor link
+        assert f'<h2 id="{target}">' in article
+        assert f'<a class="headerlink" href="#{target}"' in article
+    assert article.index("<h1") < article.index('class="rules-toc"') < article.index("<h2 id=")
+    assert "</p>" in article[: article.index('class="rules-toc"')]  # the introduction comes first
+    for developer in ("```", "<pre", "<code", "import ", "{", "}", "/bestenliste/", "/tagesspiel/"):
+        assert developer not in article, developer
+    assert not re.search(r"\b(games|leaderboards|lobby)\.[a-z_]+", article)
+    words = " ".join(article.split())
+    assert "Tagesspiel" in words and "Die Computer entscheiden in jeder Partie mit eigenem" in words
+
+
+@pytest.mark.parametrize(
+    ("slug", "daily", "tips"),
+    [
+        ("speedtroedel", "Tagesmarkt", None),
+        ("speedone", "Tagesblatt", "Aussetzen für den Schluss aufheben"),
+        ("speedbasar", "Tagesbasar", "Joker sind halbe Wahrheiten"),
+        ("speedwerk", "Tagesschicht", None),
+    ],
+)
+def test_rules_pages_name_the_daily_game_and_give_the_seeds_tips(client, slug, daily, tips):
+    page = client.get(f"/regeln/{slug}/").content.decode()
+    assert f'<a href="#{daily.lower()}-das-tagesspiel">{daily} – das Tagesspiel</a>' in page
+    assert f"„{daily} starten“" in page
+    if tips:
+        assert '<a href="#tipps">Tipps</a>' in page and tips in page
+
+
 def test_deploy_check_is_clean_with_production_settings(tmp_path):
     env = dict(os.environ)
     env.update(
@@ -66,3 +107,42 @@ def test_deploy_check_is_clean_with_production_settings(tmp_path):
         text=True,
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_every_page_has_an_icon_and_the_site_a_manifest(client):
+    """Issue 26: no 404 for the icon, and Speedgames installs on a phone's home screen."""
+    page = client.get("/").content.decode()
+    assert 'rel="icon"' in page and 'rel="manifest"' in page and 'name="theme-color"' in page
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest["Content-Type"] == "application/manifest+json"
+    data = manifest.json()
+    assert data["display"] == "standalone" and data["start_url"] == "/"
+    assert {"192x192", "512x512"} <= {i["sizes"] for i in data["icons"]}
+    favicon = client.get("/favicon.ico")
+    assert favicon.status_code == 301 and favicon["Location"].endswith("icons/favicon.svg")
+
+
+def test_the_load_bench_runs_without_the_servers_secret(tmp_path):
+    """Issue 28: `python -m bench.load` outside `make` (no SECRET_KEY, no DEBUG in the shell) sets
+    up its Django side instead of stopping at „SECRET_KEY must be set when DEBUG is off“."""
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG")}
+    env["VAR_DIR"] = str(tmp_path)
+    out = subprocess.run(
+        [sys.executable, "-c", "from bench.load import setup_django; setup_django(); print('ok')"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stdout + out.stderr
+
+
+def test_a_browser_asking_for_english_still_gets_german(client):
+    """The site is German: Django's own texts (dates, form errors) follow, whatever the browser
+    prefers."""
+    page = client.get("/konto/registrieren/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert 'lang="de"' in page.content.decode()
+    answer = client.post(
+        "/konto/registrieren/", {"username": ""}, HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9"
+    ).content.decode()
+    assert "This field is required" not in answer and "Dieses Feld ist zwingend" in answer

@@ -51,7 +51,9 @@ def settle_stakes(match: Match, seats: list[Seat], result: dict[str, Any]) -> di
         wallet.refund(payers[0].user, payers[0].stake_paid, ref=ref)  # type: ignore[arg-type]
         return {payers[0].index: payers[0].stake_paid}
     pot = sum(s.stake_paid for s in payers)
-    eligible = [s for s in payers if s.left_at is None or s.left_at - match.created <= LATE_LEAVE]
+    eligible = [
+        s for s in payers if s.left_time is None or s.left_time - match.created <= LATE_LEAVE
+    ]
     if not eligible:
         eligible = payers
     best = min(result["places"][s.index] for s in eligible)

@@ -5,8 +5,6 @@ so a late, repeated or stale task does nothing.
 
 from __future__ import annotations
 
-import random
-import secrets
 from datetime import timedelta
 
 from django.db import transaction
@@ -16,7 +14,7 @@ from games import queue
 from games.actions.common import LEAVE_GRACE, TIMER_GRACE, ActionRejected, bot_seats
 from games.actions.moves import apply_move, play
 from games.actions.seats import replace_with_bot
-from games.engines.base import get_engine
+from games.engines.base import bot_rng, get_engine
 from games.models import Match, Move, Seat
 
 
@@ -63,7 +61,8 @@ def run_bot(match_id: int, version: int, seat_index: int) -> bool:
         return False
     view = engine.view(state, seat_index)
     legal = engine.legal_actions(state, seat_index)
-    action = engine.bot(strength).choose(view, legal, random.Random(secrets.randbits(64)))
+    rng = bot_rng(match.bot_seed, version, seat_index)
+    action = engine.bot(strength).choose(view, legal, rng)
     try:
         play(match_id, seat_index, action, version=version, by=Move.By.BOT)
     except ActionRejected:

@@ -22,6 +22,25 @@
   var sentVersion = null;
   var sentTimer = null;
   document.addEventListener("htmx:wsOpen", function (e) { ws = e.detail && e.detail.socketWrapper; }, true);
+  // a socket the server refused (4403: watching needs an account or a guest; 4429: the match has
+  // its spectators, or this person too many open matches): the page shows why in German (the
+  // server's own message when it arrived) and neither reconnects nor polls
+  var refused = false;
+  document.addEventListener("htmx:wsClose", function (e) {
+    var code = e.detail && e.detail.event && e.detail.event.code;
+    var shell = document.querySelector(".match-shell");
+    var text = shell && (code === 4403 || code === 4429) && shell.getAttribute("data-refused-" + code);
+    if (!text) return;
+    refused = true;
+    var flash = document.getElementById("flash");
+    if (flash && !flash.textContent.trim()) {
+      var p = document.createElement("p");
+      p.className = "flash error";
+      p.setAttribute("role", "alert");
+      p.textContent = text;
+      flash.appendChild(p);
+    }
+  }, true);
   ["htmx:wsClose", "htmx:wsError"].forEach(function (name) {
     document.addEventListener(name, function () { ws = null; }, true);
   });
@@ -148,6 +167,7 @@
     else if (sentVersion === null && el && version(el) === currentVersion() && document.querySelector("#board dialog[open], #board .show-info")) e.detail.shouldSwap = false;
     else {
       rememberFocus();
+      if (el) snapshot();
       // a push of the version the page already shows must not wipe the message the answer to
       // the own (refused) move brought, e.g. "too late" in a simultaneous phase
       var flash = document.getElementById("flash");
@@ -163,7 +183,10 @@
   document.body.addEventListener("htmx:beforeSwap", function (e) {
     var m = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");
     if (m && parseInt(m[1], 10) < currentVersion()) e.detail.shouldSwap = false;
-    else rememberFocus();
+    else {
+      rememberFocus();
+      if (m) snapshot();
+    }
   });
 
   // -- focus stays on the hand after a board swap -------------------------------------------
@@ -198,19 +221,43 @@
     // itself (focusable by script, no tab stop): the keyboard stays where the cards are
     var el = b.querySelector('[data-key="' + focusKey + '"]:not([disabled])') ||
       (focusKey !== "hand" && document.getElementById(focusKey)) ||
+      b.querySelector("[data-hand] .hand [data-action]:not([disabled]), [data-hand] .hand [data-dialog]") ||
       b.querySelector("[data-hand] [data-action]:not([disabled]), [data-hand] [data-dialog]") ||
       b.querySelector("[data-action]:not([disabled])") ||
       b.querySelector("[data-hand] .hand");
-    if (el && !el.disabled) el.focus({ preventScroll: true });
+    if (el && !el.disabled) {
+      // the focus the page put back opens no Karten-Info over the pile or the „Verlangt“ line:
+      // only the person's own next key or touch does (`.info-quiet` in site.css)
+      document.documentElement.classList.add("info-quiet");
+      el.focus({ preventScroll: true });
+    }
   }
+  ["keydown", "pointerdown"].forEach(function (name) {
+    document.addEventListener(name, function () { document.documentElement.classList.remove("info-quiet"); }, true);
+  });
 
   // -- screen readers: what happened and whose turn it is -----------------------------------
+  // The board's hidden #announce-src holds the event lines of the last moves (oldest first, each
+  // with its `data-seq` "version.index") and the turn line: every line newer than the last one
+  // read is announced, in order (a trick's last card, its winner, the round's score), then the
+  // turn. The first board of the page announces its newest line only.
   var lastAnnounced = "";
+  var lastSeq = null;
+  function seqOf(el) {
+    var p = (el.getAttribute("data-seq") || "0.0").split(".");
+    return parseInt(p[0], 10) * 1000 + parseInt(p[1] || "0", 10);
+  }
   function announce() {
     var src = document.getElementById("announce-src");
     var out = document.getElementById("announcer");
     if (!src || !out) return;
-    var text = src.textContent.trim();
+    var lines = Array.prototype.slice.call(src.querySelectorAll("[data-seq]"));
+    var fresh = lastSeq === null ? lines.slice(-1) : lines.filter(function (l) { return seqOf(l) > lastSeq; });
+    if (lines.length) lastSeq = Math.max(lastSeq === null ? 0 : lastSeq, seqOf(lines[lines.length - 1]));
+    var turn = src.querySelector("[data-turn]");
+    var parts = fresh.map(function (l) { return l.textContent.trim(); });
+    if (turn) parts.push(turn.textContent.trim());
+    var text = parts.filter(Boolean).join(" ");
     if (text && text !== lastAnnounced) { lastAnnounced = text; out.textContent = text; }
   }
 
@@ -223,7 +270,8 @@
     var main = left - grace;
     var shown = main > 0 ? main : left;
     var m = Math.floor(shown / 60), s = shown % 60;
-    var text = (main > 0 ? "⏱ " : "⏱ Nachspielzeit ") + m + ":" + (s < 10 ? "0" : "") + s;
+    // the clock's picture is drawn by site.css (`.countdown::before`), never a font's glyph
+    var text = (main > 0 ? "" : "Nachspielzeit ") + m + ":" + (s < 10 ? "0" : "") + s;
     if (main > 0 && grace) text += " (+" + grace + " s)";
     el.textContent = text;
     el.classList.toggle("urgent", shown <= 10);
@@ -231,16 +279,66 @@
   }
   setInterval(tick, 250);
 
-  // -- Rat: mark the advised control --------------------------------------------------------
+  // -- Rat: the light-bulb button (or R) asks; the answer stands next to it, and a pushed board
+  // gets the same answer back while the person still has the same decision (the button's
+  // `data-decision`: a bot's pick in a Tauschrunde leaves it), until they act ----------------
+  var ADVICE_WAIT = "Einen Moment – der Rat kommt …";
+  var ADVICE_FAILED = "Der Rat ist gerade nicht zu haben – versuch es gleich noch einmal.";
+  var advicePanel = null; // the panel that holds an answer (or waits for one), kept across swaps
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (err) { return ""; }
+  }
+  function adviceLine(cls, text) {
+    var p = document.createElement("p");
+    p.className = cls;
+    p.textContent = text;
+    return p;
+  }
+  function askAdvice(button) {
+    var panel = document.getElementById("advice-panel");
+    if (!panel || button.disabled) return;
+    advicePanel = panel;
+    panel.setAttribute("data-decision", button.getAttribute("data-decision") || "");
+    panel.replaceChildren(adviceLine("advice-wait muted", ADVICE_WAIT));
+    fetch(button.getAttribute("data-advice-url"), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken(), "HX-Request": "true" },
+    }).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.text();
+    }).then(function (html) {
+      if (advicePanel !== panel) return; // the decision is over: the answer is stale
+      panel.innerHTML = html; // our own fragment (games/_advice.html, escaped by Django)
+      markAdvice();
+    }).catch(function () {
+      if (advicePanel === panel) panel.replaceChildren(adviceLine("advice-text refused", ADVICE_FAILED));
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var t = e.target.closest && e.target.closest("#advice");
+    if (!t) return;
+    e.preventDefault();
+    askAdvice(t);
+  });
+  // after a swap: the kept answer replaces the new board's empty panel while the decision is the
+  // same; otherwise it is dropped (the person acted, the phase moved on, the helps went off)
+  function placeAdvice() {
+    var fresh = document.getElementById("advice-panel");
+    if (advicePanel && advicePanel !== fresh) {
+      var button = document.getElementById("advice");
+      var decision = advicePanel.getAttribute("data-decision") || "";
+      if (fresh && button && decision && decision === button.getAttribute("data-decision")) fresh.replaceWith(advicePanel);
+      else advicePanel = null;
+    }
+    markAdvice();
+  }
   function markAdvice() {
     var p = document.querySelector("#advice-panel [data-advised]");
     document.querySelectorAll("#board .advised").forEach(function (x) { x.classList.remove("advised"); });
     if (!p) return;
-    if (String(currentVersion()) !== p.getAttribute("data-advised-version") || !document.getElementById("advice")) {
-      // the board moved on (stale advice), or the helps were switched off (no Rat button)
-      document.getElementById("advice-panel").innerHTML = "";
-      return;
-    }
+    // still this decision (placeAdvice): the answer holds for the board's version (basar.js reads it)
+    p.setAttribute("data-advised-version", String(currentVersion()));
     var want = p.getAttribute("data-advised");
     document.querySelectorAll("#board [data-action]").forEach(function (x) {
       if (x.getAttribute("data-action") === want) {
@@ -255,18 +353,21 @@
   // socket while it is open, else by GET; the socket's answer is the current board or nothing) --
   setInterval(function () {
     var b = board();
-    if (!b || sending || document.querySelector("dialog[open]") || b.dataset.status !== "running") return;
+    if (!b || refused || sending || document.querySelector("dialog[open]") || b.dataset.status !== "running") return;
     if (ws) { // over the open socket: the server pushes the current board if this one is behind
       try { ws.sendImmediately(JSON.stringify({ type: "sync", version: b.dataset.version })); return; } catch (err) { ws = null; }
     }
     htmx.ajax("GET", b.dataset.boardUrl + "?v=" + b.dataset.version, { target: "#board", swap: "outerHTML" });
   }, 8000);
 
-  function afterSwap() { restorePanels(); tick(); restoreFocus(); announce(); markAdvice(); }
+  function afterSwap() { restorePanels(); tick(); restoreFocus(); announce(); placeAdvice(); moved(); turnCheck(); showSwitches(); }
   // right after the DOM changed (no settle delay: panels, focus and advice are never a frame late)
   document.body.addEventListener("htmx:afterSwap", afterSwap);
   document.body.addEventListener("htmx:afterSettle", afterSwap);
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
+  // a pushed board settles right after its swap and so restores its controls' classes: Rat's
+  // mark goes on again once the socket's message is done
+  document.body.addEventListener("htmx:wsAfterMessage", markAdvice);
   document.addEventListener("focusin", function (e) {
     var b = board();
     if (b && b.contains(e.target)) focusKey = e.target.getAttribute("data-key") || e.target.id || "hand";
@@ -274,6 +375,301 @@
   });
   tick();
   announce();
+
+  // -- motion: what happened, shown ---------------------------------------------------------
+  // Before a new board is swapped in, the old one is measured (hand cards by their card and
+  // number among equals, the trick's plays, the seats' card counts, the pile); after the swap
+  // the difference flies: a played card from the hand or the player's seat to the pile or
+  // trick, drawn cards from the draw pile (or a taken pile) to the hand, a finished trick to its
+  // winner's seat; Speedbasar's reveal flips. The flights are copies in a layer above the page
+  // (`#motion-layer`, no pointer events): the board underneath is already the new one and takes
+  // every press. A push that arrives while a flight is under way waits its turn (bots' quick
+  // moves play one after the other); a long queue is cut so the page never lags behind.
+  // Off with prefers-reduced-motion and with the seat's switch „Bewegung“ (`data-motion="0"`).
+  var MOTION_MS = 240;
+  var reduceQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  window.speedgamesMotion = { flights: 0 }; // how many flights played (the browser tests read it)
+  function motionOn() {
+    var b = board();
+    if (!b || (reduceQuery && reduceQuery.matches)) return false;
+    return b.getAttribute("data-motion") !== "0" && typeof document.body.animate === "function";
+  }
+  function box(el) {
+    var r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, width: r.width, height: r.height };
+  }
+  function visible(r) { return r && r.width > 0 && r.height > 0; }
+  function handCards(b) {
+    var seen = {};
+    var out = {};
+    b.querySelectorAll("[data-hand] [data-card]").forEach(function (el) {
+      var c = el.getAttribute("data-card");
+      seen[c] = (seen[c] || 0) + 1;
+      out[c + "#" + seen[c]] = el;
+    });
+    return out;
+  }
+  function plays(b) { return Array.prototype.slice.call(b.querySelectorAll(".trick:not(.small) > .trick-play")); }
+  function seatCounts(b) {
+    var out = {};
+    b.querySelectorAll(".seats [data-seat]").forEach(function (el) {
+      var c = el.querySelector(".count");
+      out[el.getAttribute("data-seat")] = c ? parseInt(c.textContent.replace(/\D+/g, ""), 10) : NaN;
+    });
+    return out;
+  }
+  function pileTop(b) { // what lies on top of the pile (Speedone), or how many (Speedbasar)
+    var top = b.querySelector(".pile.discard .card");
+    if (top) return { el: top, sig: top.outerHTML };
+    var n = b.querySelector("#pile-count");
+    var stack = b.querySelector("#pile .pile-stack") || b.querySelector("#pile");
+    return n && stack ? { el: stack, n: parseInt(n.textContent, 10) } : null;
+  }
+  function drawPile(b) { return b.querySelector(".pile.draw, #draw-pile"); }
+  function revealKey(b) {
+    var s = b.querySelector("#basar-sound");
+    return s ? s.getAttribute("data-reveal") || "" : "";
+  }
+  var before = null;
+  function snapshot() {
+    var b = board();
+    if (!b || !motionOn()) { before = null; return; }
+    var hand = handCards(b);
+    var rects = {};
+    Object.keys(hand).forEach(function (k) { rects[k] = box(hand[k]); });
+    before = {
+      board: b,
+      hand: rects,
+      plays: plays(b).map(function (li) {
+        var card = li.querySelector(".card") || li;
+        return { seat: li.getAttribute("data-seat"), winner: li.classList.contains("winner"), node: card, rect: box(card) };
+      }),
+      counts: seatCounts(b),
+      pile: pileTop(b),
+      reveal: revealKey(b),
+    };
+  }
+  function seatBox(b, seat) {
+    var el = seat !== null && seat !== undefined && b.querySelector('.seats [data-seat="' + seat + '"]');
+    return el ? box(el) : null;
+  }
+  // the seat whose hand got smaller (who played), else the one whose turn it was
+  function mover(old, b) {
+    var now = seatCounts(b);
+    var best = null;
+    Object.keys(now).forEach(function (k) {
+      if (old.counts[k] > now[k] && best === null) best = k;
+    });
+    if (best !== null) return best;
+    var t = old.board.querySelector(".seats .seat.turn");
+    return t ? t.getAttribute("data-seat") : null;
+  }
+  function moved() {
+    var old = before;
+    before = null;
+    var b = board();
+    if (!old || !b || b === old.board || !motionOn()) return;
+    var flights = [];
+    var hand = handCards(b);
+    var gone = Object.keys(old.hand).filter(function (k) { return !hand[k]; });
+    var fromHand = gone.length ? old.hand[gone[0]] : null;
+    var who = mover(old, b);
+    // a card that lands on the trick: from the own hand or from the player's seat
+    var now = plays(b);
+    var fresh = now.length >= old.plays.length ? now.slice(old.plays.length) : now;
+    fresh.forEach(function (li) {
+      var card = li.querySelector(".card") || li;
+      var seat = li.getAttribute("data-seat");
+      var from = li.closest && fromHand && (seat === null || b.querySelector('.seats .seat.me[data-seat="' + seat + '"]')) ? fromHand : seatBox(b, seat !== null ? seat : who);
+      flights.push({ target: card, from: from });
+    });
+    // a card (or cards laid face down) that lands on the pile
+    var pile = pileTop(b);
+    if (pile && old.pile && ((pile.sig && pile.sig !== old.pile.sig) || (pile.n > old.pile.n))) {
+      flights.push({ target: pile.el, from: fromHand || seatBox(b, who) });
+    }
+    // drawn cards (or a taken pile) fly to the hand
+    var taken = pile && old.pile && pile.n < old.pile.n;
+    var src = taken ? pile.el : drawPile(b);
+    var added = Object.keys(hand).filter(function (k) { return !old.hand[k]; });
+    if (src && Object.keys(old.hand).length && added.length && added.length <= 16) {
+      var at = box(src);
+      added.forEach(function (k) { flights.push({ target: hand[k], from: at }); });
+    }
+    // a finished trick slides to its winner
+    if (old.plays.length && now.length < old.plays.length) {
+      var win = old.plays.filter(function (p) { return p.winner; })[0];
+      var t = b.querySelector(".seats .seat.turn");
+      var to = seatBox(b, win && win.seat !== null ? win.seat : t && t.getAttribute("data-seat"));
+      if (to) old.plays.forEach(function (p) { flights.push({ ghost: p.node, from: p.rect, to: to }); });
+    }
+    // Speedbasar's reveal flips
+    var flip = null;
+    var key = revealKey(b);
+    if (key && key !== old.reveal) flip = b.querySelector("#reveal .reveal-cards");
+    if (flights.length || flip) enqueue({ flights: flights, flip: flip });
+  }
+  var queue = [];
+  var flying = false;
+  function enqueue(batch) {
+    batch.flights.forEach(function (f) { if (f.target) f.target.classList.add("motion-pending"); });
+    queue.push(batch);
+    while (queue.length > 3) land(queue.shift()); // far behind: the oldest moves just land
+    if (!flying) nextBatch();
+  }
+  function land(batch) {
+    batch.flights.forEach(function (f) { if (f.target) f.target.classList.remove("motion-pending"); });
+  }
+  function layer() {
+    var l = document.getElementById("motion-layer");
+    if (!l) {
+      l = document.createElement("div");
+      l.id = "motion-layer";
+      l.className = "motion-layer";
+      l.setAttribute("aria-hidden", "true");
+      document.body.appendChild(l);
+    }
+    return l;
+  }
+  function nextBatch() {
+    var batch = queue.shift();
+    if (!batch) { flying = false; return; }
+    flying = true;
+    var l = layer();
+    var ghosts = [];
+    batch.flights.forEach(function (f) {
+      var node = f.target || f.ghost;
+      var to = f.to || (f.target && f.target.isConnected ? box(f.target) : null);
+      if (!node || !visible(f.from) || !visible(to)) return;
+      var g = node.cloneNode(true);
+      g.classList.remove("motion-pending");
+      g.removeAttribute("id");
+      var wrap = document.createElement("div");
+      wrap.className = "motion-fly";
+      var end = f.to ? f.from : to; // a trick's card keeps its size and shrinks into the seat
+      wrap.style.left = end.left + "px";
+      wrap.style.top = end.top + "px";
+      wrap.style.width = end.width + "px";
+      wrap.style.height = end.height + "px";
+      wrap.appendChild(g);
+      l.appendChild(wrap);
+      ghosts.push(wrap);
+      var a = f.to ? { left: 0, top: 0, s: 1 } : { left: f.from.left - to.left, top: f.from.top - to.top, s: Math.min(1.4, Math.max(0.4, f.from.width / to.width)) };
+      var z = f.to ? { left: f.to.left + f.to.width / 2 - (f.from.left + f.from.width / 2), top: f.to.top + f.to.height / 2 - (f.from.top + f.from.height / 2), s: 0.35 } : { left: 0, top: 0, s: 1 };
+      wrap.animate([
+        { transform: "translate(" + a.left + "px," + a.top + "px) scale(" + a.s + ")", opacity: f.to ? 1 : 0.6 },
+        { transform: "translate(" + z.left + "px," + z.top + "px) scale(" + z.s + ")", opacity: f.to ? 0.2 : 1 },
+      ], { duration: MOTION_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
+      window.speedgamesMotion.flights += 1;
+    });
+    if (batch.flip && batch.flip.isConnected) {
+      batch.flip.animate([{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "none" }], { duration: MOTION_MS, easing: "ease-out" });
+      window.speedgamesMotion.flights += 1;
+    }
+    setTimeout(function () {
+      ghosts.forEach(function (g) { g.remove(); });
+      land(batch);
+      nextBatch();
+    }, MOTION_MS + 20);
+  }
+
+  // -- turn alerts: a hidden tab's title and icon say „Du bist dran“; a sound (the switch „Ton
+  // bei deinem Zug“) and a short vibration on phones (after the person touched the page) -------
+  var TURN_TITLE = "Du bist dran – Speedgames";
+  var pageTitle = document.title;
+  var icon = document.querySelector('link[rel="icon"]');
+  var pageIcon = icon ? icon.getAttribute("href") : "";
+  var alerting = false;
+  var wasMyTurn = !!board() && board().getAttribute("data-my-turn") === "1";
+  var touched = false;
+  var audio = null;
+  ["pointerdown", "keydown"].forEach(function (name) {
+    document.addEventListener(name, function (e) {
+      if (e.pointerType === "touch") touched = true;
+      // an audio context starts only after a gesture: made here, used when the turn comes
+      if (!audio && (window.AudioContext || window.webkitAudioContext)) {
+        try { audio = new (window.AudioContext || window.webkitAudioContext)(); } catch (err) { audio = null; }
+      }
+    }, true);
+  });
+  function chime() {
+    if (!audio) return;
+    try {
+      if (audio.state === "suspended") audio.resume();
+      [[660, 0], [880, 0.13]].forEach(function (n) {
+        var o = audio.createOscillator();
+        var g = audio.createGain();
+        var t = audio.currentTime + n[1];
+        o.frequency.value = n[0];
+        g.gain.setValueAtTime(0.0001, t);
+        g.gain.exponentialRampToValueAtTime(0.18, t + 0.02);
+        g.gain.exponentialRampToValueAtTime(0.0001, t + 0.12);
+        o.connect(g).connect(audio.destination);
+        o.start(t);
+        o.stop(t + 0.13);
+      });
+      window.speedgamesTurnSounds = (window.speedgamesTurnSounds || 0) + 1;
+    } catch (err) { /* no sound in this browser */ }
+  }
+  function showTurnAlert(on) {
+    alerting = on;
+    document.title = on ? TURN_TITLE : pageTitle;
+    if (icon && pageIcon) icon.setAttribute("href", on ? icon.getAttribute("data-turn-href") || pageIcon : pageIcon);
+  }
+  function turnCheck() {
+    var b = board();
+    var mine = !!b && b.getAttribute("data-my-turn") === "1";
+    if (mine && !wasMyTurn) {
+      if (document.visibilityState === "hidden") showTurnAlert(true);
+      if (b.getAttribute("data-turn-sound") === "1") chime();
+      if (touched && navigator.vibrate) { try { navigator.vibrate(120); } catch (err) { /* none */ } }
+    }
+    if (!mine && alerting) showTurnAlert(false);
+    wasMyTurn = mine;
+  }
+  // the switches under the board (templates/games/match.html) show what the board says
+  function showSwitches() {
+    var b = board();
+    if (!b) return;
+    [["bewegung-toggle", b.getAttribute("data-motion") !== "0"], ["zugton-toggle", b.getAttribute("data-turn-sound") === "1"]].forEach(function (s) {
+      var el = document.getElementById(s[0]);
+      var state = el && el.querySelector(".pref-state");
+      if (!state) return;
+      el.setAttribute("aria-checked", s[1] ? "true" : "false");
+      el.classList.toggle("on", s[1]);
+      state.textContent = s[1] ? "an" : "aus";
+    });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && alerting) showTurnAlert(false);
+  });
+
+  // -- „Zum Spiel springen“: past the header straight to the first card the person may play --
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest(".skip-link[href='#spiel']");
+    var b = board();
+    if (!link || !b) return;
+    var el = b.querySelector("[data-hand] [data-action]:not([disabled]), [data-hand] [data-dialog]") ||
+      b.querySelector("[data-action]:not([disabled]), [data-dialog]") ||
+      document.getElementById("spiel");
+    if (!el) return;
+    e.preventDefault();
+    el.focus();
+    el.scrollIntoView({ block: "center" });
+  });
+
+  // -- a button that opens a panel of the board (`data-open-panel`: Speedbasar's book at the top
+  // opens the Marktbuch further down, as its key M does) ---------------------------------------
+  document.addEventListener("click", function (e) {
+    var t = e.target.closest && e.target.closest("[data-open-panel]");
+    var d = t && document.getElementById(t.getAttribute("data-open-panel"));
+    if (!d) return;
+    e.preventDefault();
+    d.open = true;
+    var s = d.querySelector("summary") || d;
+    s.focus({ preventScroll: true });
+    d.scrollIntoView({ block: "start", behavior: motionOn() ? "smooth" : "auto" });
+  });
 
   // -- Karten-Info: hover on desktop (CSS), long press on touch screens ---------------------
   // (any `.has-info` element: hand cards, pile, claim, draw pile, Krüge, seats). The press that

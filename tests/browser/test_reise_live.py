@@ -76,6 +76,7 @@ def test_first_station_won_and_the_second_open_after_reload(live_site, page):
     page.set_viewport_size(PHONE)
     register(page, url, "Anton")
     # the entries: site navigation and the Speedbasar lobby
+    page.locator("#menu-button").click()  # on a phone the header's links fold behind it
     page.locator("#nav-journey").click()
     page.wait_for_url(url + MAP)
     assert states(page) == {

@@ -387,8 +387,11 @@ def test_rat_answers_in_solo_games_and_never_in_a_daily_game(client, alice, bots
     match, counted = daily.start_daily(Player(user=alice), "speedwerk")
     assert counted and match.solo
     answer = client.post(f"/partie/{match.pk}/rat/").content.decode()
-    assert "nur in Solo-Partien" in answer and "data-advised" not in answer
-    assert 'id="advice"' not in client.get(f"/partie/{match.pk}/").content.decode()
+    assert "Im Tagesspiel gibt es keinen Rat." in answer and "data-advised" not in answer
+    # the button is there and says why (no advice URL answers with a tip)
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    assert 'class="button small advice-button refused"' in page
+    assert 'title="Im Tagesspiel gibt es keinen Rat."' in page
 
 
 @pytest.mark.django_db
@@ -407,11 +410,13 @@ def test_a_returning_person_takes_the_seat_back_from_the_computer(client, alice,
     with capture() as cap:
         client.post(f"/partie/{match.pk}/zurueck/", HTTP_HX_REQUEST="true")
     seat = Seat.objects.get(match=match, index=0)
-    assert seat.bot_strength == "" and seat.left_at is not None  # the leaving stays on record
+    # a lost connection is not leaving: no trace, and everyone sees a person there again
+    assert seat.bot_strength == "" and seat.left_at is None and seat.left_time is None
+    assert not seat.label()["left"]
     match.refresh_from_db()
     assert all(t.args[1] == match.version for t in cap.tasks)
     page = client.get(f"/partie/{match.pk}/").content.decode()
-    assert "Ich bin wieder da" not in page
+    assert "Ich bin wieder da" not in page and "Computer spielt weiter" not in page
     # a bot task from before the return does nothing
     assert not actions.run_bot(match.pk, match.version - 1, 0)
 
