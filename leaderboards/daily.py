@@ -280,10 +280,12 @@ def _fmt_duration(delta: timedelta) -> str:
 
 
 def describe_options(game: str, options: dict[str, Any]) -> list[str]:
-    """The day's rules in German words ("Wertung: Sieger kassiert", …)."""
+    """The day's rules in German words ("Wertung: Sieger kassiert", …). The daily game is played
+    alone against the computer: options that change nothing there (``table_only``, Speedbasar's
+    doubt window) are not named."""
     out = []
     for opt in get_engine(game).options_schema:
-        if opt.key not in options:
+        if opt.key not in options or opt.table_only:
             continue
         value = options[opt.key]
         labels = dict(opt.choices or ())

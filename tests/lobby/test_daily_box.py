@@ -76,3 +76,13 @@ def test_the_lobby_lists_the_best_ten_and_the_visitors_own_row(client, alice, bo
     assert box.index(">Alice<") > mine > box.index(">Spieler09<")
     assert '<td class="num">12.</td>' in box
     assert "Tagesblatt üben" in box and "Dein gewerteter Versuch ist gespielt" in box
+
+
+@pytest.mark.django_db
+def test_the_daily_box_names_no_rule_that_changes_nothing_alone(client, bots):
+    """The daily game is solo: Speedbasar's doubt window (a table-only option) is not among the
+    day's rules, the other rules are."""
+    challenge = daily.ensure_challenge("speedbasar")
+    rules = daily.describe_options("speedbasar", challenge.options)
+    assert rules and not any(r.startswith("Zweifel-Fenster") for r in rules)
+    assert "Zweifel-Fenster" not in client.get("/spiele/speedbasar/").content.decode()
