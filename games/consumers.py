@@ -11,9 +11,8 @@ import logging
 import select
 import threading
 import time
-import weakref
 from collections import Counter
-from typing import Any, TypeVar
+from typing import Any
 
 from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
@@ -28,8 +27,6 @@ from games.models import Match
 from games.rendering import flash_html, render_board
 
 log = logging.getLogger("speedgames.ws")
-
-T = TypeVar("T")
 
 
 #: how often a database thread checks its connections (age, errors, Django's health check)
@@ -156,27 +153,13 @@ class SyncChecks:
 #: how long a process collects the pages' sync questions before it answers them in one query
 SYNC_BATCH_SECONDS = 1.0
 
-#: per event loop (one per web process; tests run several loops): its ``Presence`` and
-#: ``SyncChecks``, keyed by the class
-_per_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[type, Any]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _of_loop(kind: type[T]) -> T:
-    """This event loop's instance of ``kind``."""
-    mine = _per_loop.setdefault(asyncio.get_running_loop(), {})
-    if kind not in mine:
-        mine[kind] = kind()
-    return mine[kind]  # type: ignore[no-any-return]
-
 
 def _presence() -> Presence:
-    return _of_loop(Presence)
+    return sockets.of_loop(Presence)
 
 
 def _sync_checks() -> SyncChecks:
-    return _of_loop(SyncChecks)
+    return sockets.of_loop(SyncChecks)
 
 
 class MatchConsumer(sockets.OutageSafeConsumer):

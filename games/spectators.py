@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import logging
 import time
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +34,7 @@ from django.utils.translation import ngettext
 
 from accounts.presence import redis_client
 from games.rendering import flash_html
+from games.sockets import of_loop
 
 log = logging.getLogger("speedgames.ws")
 
@@ -188,17 +188,9 @@ class Admissions:
             log.warning("socket places not renewed for %s keys: %s", len(self.keys), exc)
 
 
-_admissions: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Admissions] = (
-    weakref.WeakKeyDictionary()
-)
-
-
 def admissions() -> Admissions:
     """This event loop's ``Admissions`` (one per web process; tests run several loops)."""
-    loop = asyncio.get_running_loop()
-    if loop not in _admissions:
-        _admissions[loop] = Admissions()
-    return _admissions[loop]
+    return of_loop(Admissions)
 
 
 async def refuse(consumer: Any, message: str, code: int) -> None:
