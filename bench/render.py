@@ -14,9 +14,13 @@ process the first seat of a move fills them, the others find them). ``push`` is 
 fresh positions each pass, each rendered once for every seat and a spectator (context + frame),
 in ms per move.
 
-``--sizes`` prints the pushed board's size instead: the mean bytes of one seat's fragment
-(``frame_html(..., oob=True)``, UTF-8) per position for a player and a spectator, and the same
-compressed with zlib (a WebSocket with permessage-deflate sends about that).
+``render`` (printed in both modes): present + render of one board (``board_context`` and
+``Presenter.board_html``) per position, each position's best of ``--repeat`` renders, as the
+median (p50) and the mean over the positions, in ms, per game and viewer.
+
+``--sizes`` prints the pushed board's size instead of the first two tables: the mean bytes of one
+seat's fragment (``frame_html(..., oob=True)``, UTF-8) per position for a player and a spectator,
+and the same compressed with zlib (a WebSocket with permessage-deflate sends about that).
 
 Finished positions are left out (their end notes may ask the database). ``DEBUG=1`` by default
 (the static files' manifest of a deployment is not needed).
@@ -27,6 +31,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import time
 import zlib
 from typing import Any
@@ -97,15 +102,21 @@ def _copy(match: Match, version: int) -> Match:
     return m
 
 
-def measure(slug: str, count: int, repeat: int) -> dict[str, dict[str, float]]:
+def measure(
+    slug: str, count: int, repeat: int
+) -> tuple[dict[str, dict[str, float]], dict[str, tuple[float, float]]]:
+    """The passes' best mean per stage and viewer, and per viewer (p50, mean) of present +
+    render (context + board) over the positions, each position's best of the passes."""
     presenter = registry.presenter_of(slug)
     pos = positions(slug, count)
     out: dict[str, dict[str, float]] = {}
+    per_board: dict[str, tuple[float, float]] = {}
     for viewer in ("player", "spectator"):
         best = {"context": 1e9, "board": 1e9, "frame": 1e9}
+        each = [1e9] * len(pos)
         for _ in range(repeat):
             t_ctx = t_board = t_frame = 0.0
-            for match, seats, state, seat in pos:
+            for i, (match, seats, state, seat) in enumerate(pos):
                 me = seats[seat] if viewer == "player" else None
                 t0 = time.perf_counter()
                 ctx = board_context(match, me, seats=seats, state=state)
@@ -117,10 +128,40 @@ def measure(slug: str, count: int, repeat: int) -> dict[str, dict[str, float]]:
                 t_ctx += t1 - t0
                 t_board += t2 - t1
                 t_frame += t3 - t2
+                each[i] = min(each[i], 1000 * (t2 - t0))
             for key, total in (("context", t_ctx), ("board", t_board), ("frame", t_frame)):
                 best[key] = min(best[key], 1000 * total / len(pos))
         out[viewer] = best
+        per_board[viewer] = (statistics.median(each), statistics.fmean(each))
+    return out, per_board
+
+
+def measure_render(slug: str, count: int, repeat: int) -> dict[str, tuple[float, float]]:
+    """Per viewer (p50, mean) in ms of present + render of one board (``board_context`` and
+    ``Presenter.board_html``), each position's best of ``repeat`` renders."""
+    presenter = registry.presenter_of(slug)
+    pos = positions(slug, count)
+    out: dict[str, tuple[float, float]] = {}
+    for viewer in ("player", "spectator"):
+        each = []
+        for match, seats, state, seat in pos:
+            me = seats[seat] if viewer == "player" else None
+            best = 1e9
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                presenter.board_html(board_context(match, me, seats=seats, state=state))
+                best = min(best, time.perf_counter() - t0)
+            each.append(1000 * best)
+        out[viewer] = (statistics.median(each), statistics.fmean(each))
     return out
+
+
+def print_render(rows: list[tuple[str, dict[str, tuple[float, float]]]]) -> None:
+    print(f"\n{'game':<14}{'viewer':<11}{'render p50 ms':>14}{'mean ms':>9}")
+    print("(present + render of one board: board_context + board_html)")
+    for slug, per_viewer in rows:
+        for viewer, (p50, mean) in per_viewer.items():
+            print(f"{slug:<14}{viewer:<11}{p50:>14.3f}{mean:>9.3f}")
 
 
 def measure_push(slug: str, count: int, repeat: int) -> float:
@@ -165,13 +206,18 @@ def main() -> None:
         for slug in args.games:
             for viewer, (raw, packed) in measure_sizes(slug, args.positions).items():
                 print(f"{slug:<14}{viewer:<11}{raw:>9.0f}{packed:>10.0f}")
+        print_render([(s, measure_render(s, args.positions, args.repeat)) for s in args.games])
         return
     print(f"{'game':<14}{'viewer':<11}{'context ms':>11}{'board ms':>10}{'frame ms':>10}")
+    rendered = []
     for slug in args.games:
-        for viewer, t in measure(slug, args.positions, args.repeat).items():
+        stages, per_board = measure(slug, args.positions, args.repeat)
+        rendered.append((slug, per_board))
+        for viewer, t in stages.items():
             print(
                 f"{slug:<14}{viewer:<11}{t['context']:>11.3f}{t['board']:>10.3f}{t['frame']:>10.3f}"
             )
+    print_render(rendered)
     print(f"\n{'game':<14}{'push ms/move':>13}")
     for slug in args.games:
         print(f"{slug:<14}{measure_push(slug, args.positions, args.repeat):>13.3f}")

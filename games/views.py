@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from functools import lru_cache
 
 import markdown
@@ -22,6 +23,7 @@ from games import actions, registry, replay, spectators
 from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import action_json
+from games.presenters.base import ui_icon
 from games.rendering import (
     advice_refusal,
     board_context,
@@ -32,6 +34,16 @@ from games.rendering import (
 )
 
 log = logging.getLogger("speedgames.games")
+
+
+#: a tier of stars in a rules text („1★ Schuppen“): drawn, not the font's glyph
+_STARS = re.compile(r"(\d+)★")
+
+
+def _drawn_stars(m: re.Match[str]) -> str:
+    n = m.group(1)
+    word = _("Stern") if n == "1" else _("Sterne")
+    return f'{n}{ui_icon("star")}<span class="sr-only"> {word}</span>'
 
 
 @lru_cache(maxsize=8)
@@ -51,6 +63,7 @@ def _rules_html(slug: str, mtime: float) -> SafeString:
     )
     first = body.find("<h2")
     first = len(body) if first < 0 else first
+    body = _STARS.sub(_drawn_stars, body)
     # The rules docs are our own files in the repository, not user input.
     return mark_safe(body[:first] + nav + body[first:])  # noqa: S308
 

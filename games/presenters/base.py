@@ -58,7 +58,10 @@ class Presenter(ABC):
         escaped unless marked as markup). It is rendered for every seat on every move."""
 
     def describe(self, event: Event, names: list[str]) -> str | None:
-        """One line of the move ticker for a public event (``None``: not worth a line)."""
+        """One line of the move ticker for a public event (``None``: not worth a line). The frame
+        passes placeholders as ``names`` and puts each seat's name (a registered person's as the
+        link to their profile) in their place afterwards (``games.rendering.event_lines``): use a
+        name only as text in the line, never look into it."""
         return None
 
     def card_html(self, card: str) -> Markup | None:
@@ -96,3 +99,15 @@ def sprite_use(sprite: str, symbol: str, cls: str = "", hidden: bool = True) -> 
     (a board holds many: the game's css finds them by place)."""
     attrs = (f' class="{esc(cls)}"' if cls else "") + (' aria-hidden="true"' if hidden else "")
     return Markup(f'<svg{attrs}><use href="{esc(static(sprite))}#{esc(symbol)}"/></svg>')
+
+
+@lru_cache(maxsize=64)
+def ui_icon(symbol: str) -> Markup:
+    """One of the site's small icons (``static/icons/ui.svg``: star, star-open, check, turn-cw,
+    turn-ccw, prev, next, arrow-up, arrow-left, arrow-right) instead of a font glyph such as ★ or
+    ✓, which depends on the device's fonts. Decoration (``aria-hidden``): the text beside it
+    says what it means. As ``templates/_icon.html``; site.css sizes it to the text (``.icon-ui``)."""
+    return Markup(
+        '<svg class="icon-ui" width="16" height="16" aria-hidden="true" focusable="false">'
+        f'<use href="{esc(static("icons/ui.svg"))}#{esc(symbol)}"/></svg>'
+    )

@@ -10,7 +10,14 @@ from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, esc, h, join
-from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
+from games.presenters.base import (
+    Frame,
+    Presenter,
+    action_json,
+    sprite_use,
+    ui_icon,
+    word_table,
+)
 from games.speedone.engine.cards import CODE, spoken
 from games.speedone.info import card_info, hand_codes, requirement, sort_hand
 
@@ -21,16 +28,19 @@ SORT_LABEL = {1: "Farben, Sonderkarten bei der höchsten", 2: "Zahlen, dann Sond
 
 #: the card pictures: one SVG sprite, referenced by <use>: ``c-R`` … a colour's shape (Rot circle,
 #: Gelb triangle, Grün square, Blau diamond: no card is told by its colour alone), ``a-S``
-#: Aussetzen, ``a-R`` Richtungswechsel, ``w`` Farbwunsch (the four shapes)
+#: Aussetzen, ``a-R`` Richtungswechsel, ``a-2`` / ``a-4`` +2 / +4 (a plus and two / four stacked
+#: cards), ``w`` Farbwunsch (the four shapes)
 SPRITE = "speedone/cards.svg"
-_ACTION_PIC = {"S": "a-S", "R": "a-R"}
+_ACTION_PIC = {"S": "a-S", "R": "a-R", "+2": "a-2"}
 
 
 def face(card: str) -> dict[str, Any]:
-    """How a card looks: colour class, its pictures in the sprite (the colour's shape first) and
-    the big text (a number, "+2", "+4"; none for Aussetzen and Richtungswechsel)."""
+    """How a card looks: colour class, its pictures in the sprite (the colour's shape first, then
+    an action's picture: Aussetzen, Richtungswechsel, +2, +4) and the big text (a number only:
+    the faces of +2 and +4 are drawn, no glyph)."""
     if card.startswith("W"):
-        return {"cls": "wild", "pics": ("w",), "symbol": card[1:], "sub": "Wunsch"}
+        pics = ("w", "a-4") if card == "W+4" else ("w",)
+        return {"cls": "wild", "pics": pics, "symbol": "", "sub": "Wunsch"}
     colour, rest = card[0], card[1:]
     action = _ACTION_PIC.get(rest)
     return {
@@ -222,7 +232,7 @@ def _center_html(
         '{}\n{}\n</div>\n<div class="demand"><span class="chip {}"></span> {}{}</div>'
         "\n</div>\n",
         t["direction"],
-        "↻" if direction == 1 else "↺",
+        ui_icon("turn-cw" if direction == 1 else "turn-ccw"),
         t["clockwise"] if direction == 1 else t["counter"],
         draw_pile,
         t["pile"],

@@ -15,7 +15,14 @@ from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, fill, h, join
-from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
+from games.presenters.base import (
+    Frame,
+    Presenter,
+    action_json,
+    sprite_use,
+    ui_icon,
+    word_table,
+)
 from games.speedtroedel.engine import preview
 
 COLOURS = ("P", "S", "B", "M", "E")
@@ -299,7 +306,7 @@ class SpeedtroedelPresenter(Presenter):
                 ready = s in view["swap_ready"]
                 row.append(
                     {
-                        "value": "✓ gewählt" if ready else "wählt …",
+                        "value": h("{} gewählt", ui_icon("check")) if ready else "wählt …",
                         "cls": "swap-ready" if ready else "swap-wait",
                     }
                 )

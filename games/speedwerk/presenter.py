@@ -10,7 +10,14 @@ from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, fill, h, join
-from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
+from games.presenters.base import (
+    Frame,
+    Presenter,
+    action_json,
+    sprite_use,
+    ui_icon,
+    word_table,
+)
 from games.speedwerk.engine.cards import SPECIAL_CODES, SPECIAL_NAMES, SPECIAL_TEXT, SPECIALS
 
 COLORS = ("R", "B", "G", "Y")
@@ -227,7 +234,12 @@ class SpeedwerkPresenter(Presenter):
                 row.append({"value": face_html(blind[s], True), "cls": "blind-card"})
             if passing:
                 row.append(
-                    {"value": "✓ weitergegeben" if passing["done"][s] else "wählt …", "cls": "pass"}
+                    {
+                        "value": h("{} weitergegeben", ui_icon("check"))
+                        if passing["done"][s]
+                        else "wählt …",
+                        "cls": "pass",
+                    }
                 )
             out.append(row)
         return out

@@ -385,10 +385,18 @@
   // (`#motion-layer`, no pointer events): the board underneath is already the new one and takes
   // every press. A push that arrives while a flight is under way waits its turn (bots' quick
   // moves play one after the other); a long queue is cut so the page never lags behind.
+  // The hand's own cards glide to their new places (FLIP: a re-sort, a card that left, cards that
+  // came): each card is already where it belongs and takes every press, it is only drawn from
+  // its old place for a moment. A deal (or a draw) flies every card, one after the other, the
+  // whole deal within DEAL_MS.
   // Off with prefers-reduced-motion and with the seat's switch „Bewegung“ (`data-motion="0"`).
   var MOTION_MS = 240;
+  var GLIDE_MS = 200;
+  var DEAL_MS = 800; // the last dealt card lands by then, however many there are
   var reduceQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-  window.speedgamesMotion = { flights: 0 }; // how many flights played (the browser tests read it)
+  // what played (the browser tests read it): flights, hand cards that glided, and per deal (or
+  // draw) its cards and the time until the last one landed
+  window.speedgamesMotion = { flights: 0, glides: 0, deals: [] };
   function motionOn() {
     var b = board();
     if (!b || (reduceQuery && reduceQuery.matches)) return false;
@@ -408,6 +416,20 @@
       out[c + "#" + seen[c]] = el;
     });
     return out;
+  }
+  // a hand card's place in its hand (its <li>: a card's own lift on hover is not a move), relative
+  // to the hand, so a hand that moves as a whole (a line above it) does not glide
+  function handItem(el) {
+    var li = el.parentElement && el.parentElement.tagName.toLowerCase() === "li" ? el.parentElement : null;
+    return li || el;
+  }
+  function handPlace(el) {
+    var item = handItem(el);
+    var ref = item.closest(".hand") || item.closest("[data-hand]");
+    var r = box(item);
+    if (!ref || !visible(r)) return null;
+    var o = box(ref);
+    return { left: r.left - o.left, top: r.top - o.top };
   }
   function plays(b) { return Array.prototype.slice.call(b.querySelectorAll(".trick:not(.small) > .trick-play")); }
   function seatCounts(b) {
@@ -436,10 +458,12 @@
     if (!b || !motionOn()) { before = null; return; }
     var hand = handCards(b);
     var rects = {};
-    Object.keys(hand).forEach(function (k) { rects[k] = box(hand[k]); });
+    var places = {};
+    Object.keys(hand).forEach(function (k) { rects[k] = box(hand[k]); places[k] = handPlace(hand[k]); });
     before = {
       board: b,
       hand: rects,
+      places: places,
       plays: plays(b).map(function (li) {
         var card = li.querySelector(".card") || li;
         return { seat: li.getAttribute("data-seat"), winner: li.classList.contains("winner"), node: card, rect: box(card) };
@@ -488,14 +512,29 @@
     if (pile && old.pile && ((pile.sig && pile.sig !== old.pile.sig) || (pile.n > old.pile.n))) {
       flights.push({ target: pile.el, from: fromHand || seatBox(b, who) });
     }
-    // drawn cards (or a taken pile) fly to the hand
+    // drawn cards (or a taken pile) fly to the hand, every one of them, one after the other
     var taken = pile && old.pile && pile.n < old.pile.n;
     var src = taken ? pile.el : drawPile(b);
     var added = Object.keys(hand).filter(function (k) { return !old.hand[k]; });
-    if (src && Object.keys(old.hand).length && added.length && added.length <= 16) {
-      var at = box(src);
-      added.forEach(function (k) { flights.push({ target: hand[k], from: at }); });
+    var had = Object.keys(old.hand).length;
+    var deal = null;
+    if (!src && Object.keys(hand).length > had) {
+      // the trick games have no draw pile: what came is dealt from the middle of the table, and
+      // a new round's deal (after the hand's last card, or none) flies the whole hand
+      src = b.querySelector("#trick") || b.querySelector(".center");
+      if (had <= 1) added = Object.keys(hand);
     }
+    if (src && added.length) {
+      var at = box(src);
+      if (!taken && !drawPile(b)) { // a card-sized deck in the middle of the table
+        var c = box(hand[added[0]]);
+        at = { left: at.left + (at.width - c.width) / 2, top: at.top + (at.height - c.height) / 2, width: c.width, height: c.height };
+      }
+      var step = added.length > 1 ? Math.min(60, (DEAL_MS - MOTION_MS) / (added.length - 1)) : 0;
+      deal = { cards: added.length, ms: 0 };
+      added.forEach(function (k, i) { flights.push({ target: hand[k], from: at, delay: Math.round(i * step), deal: deal }); });
+    }
+    glide(old, hand, added);
     // a finished trick slides to its winner
     if (old.plays.length && now.length < old.plays.length) {
       var win = old.plays.filter(function (p) { return p.winner; })[0];
@@ -507,7 +546,22 @@
     var flip = null;
     var key = revealKey(b);
     if (key && key !== old.reveal) flip = b.querySelector("#reveal .reveal-cards");
-    if (flights.length || flip) enqueue({ flights: flights, flip: flip });
+    if (flights.length || flip) enqueue({ flights: flights, flip: flip, deal: deal });
+  }
+  // FLIP: every hand card that was there before is drawn at its old place and slides home
+  function glide(old, hand, arriving) {
+    Object.keys(hand).forEach(function (k) {
+      var was = arriving.indexOf(k) < 0 && old.places && old.places[k];
+      var now = was && handPlace(hand[k]);
+      if (!now) return;
+      var dx = was.left - now.left, dy = was.top - now.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      handItem(hand[k]).animate([
+        { transform: "translate(" + dx + "px," + dy + "px)" },
+        { transform: "none" },
+      ], { duration: GLIDE_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
+      window.speedgamesMotion.glides += 1;
+    });
   }
   var queue = [];
   var flying = false;
@@ -537,6 +591,8 @@
     flying = true;
     var l = layer();
     var ghosts = [];
+    var longest = 0; // the last flight's delay: a deal's cards leave one after the other
+    var started = Date.now();
     batch.flights.forEach(function (f) {
       var node = f.target || f.ghost;
       var to = f.to || (f.target && f.target.isConnected ? box(f.target) : null);
@@ -556,21 +612,30 @@
       ghosts.push(wrap);
       var a = f.to ? { left: 0, top: 0, s: 1 } : { left: f.from.left - to.left, top: f.from.top - to.top, s: Math.min(1.4, Math.max(0.4, f.from.width / to.width)) };
       var z = f.to ? { left: f.to.left + f.to.width / 2 - (f.from.left + f.from.width / 2), top: f.to.top + f.to.height / 2 - (f.from.top + f.from.height / 2), s: 0.35 } : { left: 0, top: 0, s: 1 };
-      wrap.animate([
+      var delay = f.delay || 0;
+      longest = Math.max(longest, delay);
+      var anim = wrap.animate([
         { transform: "translate(" + a.left + "px," + a.top + "px) scale(" + a.s + ")", opacity: f.to ? 1 : 0.6 },
         { transform: "translate(" + z.left + "px," + z.top + "px) scale(" + z.s + ")", opacity: f.to ? 0.2 : 1 },
-      ], { duration: MOTION_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
+      ], { duration: MOTION_MS, delay: delay, fill: "backwards", easing: "cubic-bezier(.2,.7,.3,1)" });
+      anim.onfinish = function () {
+        if (f.deal) f.deal.ms = Math.max(f.deal.ms, Date.now() - started);
+        if (!delay) return;
+        wrap.remove(); // a dealt card shows as soon as its own copy has landed
+        if (f.target) f.target.classList.remove("motion-pending");
+      };
       window.speedgamesMotion.flights += 1;
     });
     if (batch.flip && batch.flip.isConnected) {
       batch.flip.animate([{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "none" }], { duration: MOTION_MS, easing: "ease-out" });
       window.speedgamesMotion.flights += 1;
     }
+    if (batch.deal) window.speedgamesMotion.deals.push(batch.deal);
     setTimeout(function () {
       ghosts.forEach(function (g) { g.remove(); });
       land(batch);
       nextBatch();
-    }, MOTION_MS + 20);
+    }, MOTION_MS + longest + 20);
   }
 
   // -- turn alerts: a hidden tab's title and icon say „Du bist dran“; a sound (the switch „Ton

@@ -4,6 +4,7 @@ in the same doubt window, and the phone-size layout."""
 
 from __future__ import annotations
 
+import os
 import re
 import time
 
@@ -252,3 +253,142 @@ def test_solo_auto_believe_runs_and_space_pauses_it(live_site, page):
         paused_and_resumed = True
         break
     assert paused_and_resumed
+
+
+NARROW = {"width": 360, "height": 844}
+
+#: where an element is on the screen and whether a tap at its centre reaches it (nothing pinned
+#: or fixed lies on it)
+WHERE = """sel => {
+  const e = document.querySelector(sel);
+  if (!e) return null;
+  const r = e.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { top: r.top, bottom: r.bottom, height: r.height, vh: window.innerHeight,
+           free: !!at && (at === e || e.contains(at)) };
+}"""
+
+
+def where(page, selector: str) -> dict:
+    found = page.evaluate(WHERE, selector)
+    assert found is not None, f"{selector} is not on the page"
+    return found
+
+
+def reachable(page, selector: str) -> None:
+    """``selector`` is on the screen and a tap at its centre reaches it."""
+    w = where(page, selector)
+    assert w["top"] >= 0 and w["bottom"] <= w["vh"] + 0.5, f"{selector} off the screen: {w}"
+    assert w["free"], f"{selector} is covered: {w}"
+
+
+def view_shot(page, name: str) -> None:
+    """What the screen shows (not the whole page: the pinned hand is the point)."""
+    if os.environ.get("SCREENSHOT_DIR"):
+        page.screenshot(path=f"{os.environ['SCREENSHOT_DIR']}/{name}.png")
+
+
+def the_end_is_reachable(page, bar_top: float) -> None:
+    """Scrolled to the very end, the page's last content ends above what is fixed at the bottom
+    (the doubt buttons): nothing stays hidden under them."""
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(50)
+    last = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('main > *')]"
+        ".filter(e => e.offsetParent).map(e => e.getBoundingClientRect().bottom))"
+    )
+    assert last <= bar_top + 0.5, f"the page ends at {last}, under the bar at {bar_top}"
+
+
+def check_doubt_on_a_phone(page, size: dict, name: str) -> None:
+    """Someone else's claim to doubt: the doubt buttons are a bar at the bottom edge, each of them
+    free to tap; the hand sits right on top of the bar; the page's end is reachable above it."""
+    page.set_viewport_size(size)
+    page.mouse.move(1, 1)  # no Karten-Info open under a resting mouse (a phone has none)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(50)
+    bar = where(page, ".doubt-buttons")
+    assert abs(bar["bottom"] - size["height"]) <= 1, bar
+    for button in page.locator(".doubt-buttons .doubt-button").all():
+        reachable(page, f"#{button.get_attribute('id')}")
+    hand = where(page, ".basar-hand")
+    # pinned: the hand ends where the bar begins (its natural place is further down the page)
+    assert abs(hand["bottom"] - bar["top"]) <= 1, (hand, bar)
+    reachable(page, ".basar-hand .basar-cards")
+    view_shot(page, f"{name}-{size['width']}")
+    the_end_is_reachable(page, bar["top"])
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def check_lay_on_a_phone(page, size: dict, name: str) -> None:
+    """The own turn to lay: the hand is pinned to the bottom edge with its tools; „Passen“ and a
+    card are free to tap; the lay dialog's claims („Ansage“) are free to tap."""
+    page.set_viewport_size(size)
+    page.mouse.move(1, 1)  # no Karten-Info open under a resting mouse (a phone has none)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(50)
+    hand = where(page, ".basar-hand")
+    assert abs(hand["bottom"] - size["height"]) <= 1, hand
+    reachable(page, "#pass")
+    reachable(page, ".basar-cards [data-dialog]")
+    view_shot(page, f"{name}-{size['width']}")
+    page.locator(".basar-cards [data-dialog]").first.click()
+    page.locator("#lay-dialog[open]").wait_for()
+    claims = page.locator("#lay-dialog .claim-button")
+    assert claims.count() >= 1
+    for i in range(claims.count()):
+        reachable(page, f"#lay-dialog .claim-button:nth-child({i + 1})")
+    reachable(page, "#lay-confirm")
+    view_shot(page, f"{name}-dialog-{size['width']}")
+    page.keyboard.press("Escape")
+    page.locator("#lay-dialog[open]").wait_for(state="detached")
+    # the content below the hand (the view menu) is reached by scrolling: the hand is in its
+    # place then, not on top of it
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(50)
+    reachable(page, "#ansicht")
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def test_the_hand_and_the_doubt_buttons_stay_within_thumb_reach_on_a_phone(live_site, page):
+    url = live_site.url
+    page.set_viewport_size(PHONE)
+    register(page, url, "Petra")
+    start_solo(page, url, bots=3)
+    doubt_seen = lay_seen = False
+    for _ in range(200):
+        page.locator(WAIT).first.wait_for(timeout=30_000)
+        if page.locator("#game-over").count():
+            break
+        page.wait_for_function("!document.getElementById('board').classList.contains('sending')")
+        if page.locator("#doubt-number").count() and not doubt_seen:
+            for size in (PHONE, NARROW):
+                check_doubt_on_a_phone(page, size, "basar-thumb-doubt")
+            page.set_viewport_size(DESKTOP)
+            shot(page, "basar-thumb-doubt-1366")
+            page.set_viewport_size(PHONE)
+            doubt_seen = True
+        elif page.locator("#pass").count() and not lay_seen:
+            for size in (PHONE, NARROW):
+                check_lay_on_a_phone(page, size, "basar-thumb-lay")
+            page.set_viewport_size(DESKTOP)
+            shot(page, "basar-thumb-lay-1366")
+            page.set_viewport_size(PHONE)
+            lay_seen = True
+        my_move(page, doubt=False)
+    assert doubt_seen and lay_seen
+    # to the end: the end screen is not covered by anything pinned
+    for _ in range(600):
+        if page.locator("#game-over").count():
+            break
+        page.locator(WAIT).first.wait_for(timeout=30_000)
+        my_move(page, doubt=False)
+    page.locator("#game-over").wait_for()
+    for size in (PHONE, NARROW):
+        page.set_viewport_size(size)
+        no_overflow(page)
+        page.locator("#game-over").scroll_into_view_if_needed()
+        assert page.locator(".doubt-buttons, .basar-hand").count() == 0
+        view_shot(page, f"basar-thumb-end-{size['width']}")
+    page.set_viewport_size(DESKTOP)
+    shot(page, "basar-thumb-end-1366")

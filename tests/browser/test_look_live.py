@@ -1,8 +1,10 @@
-"""Issue 26 in headless Chromium: cards fly (and land) in every game, prefers-reduced-motion and
-the switch „Bewegung“ turn it off, a hidden tab says „Du bist dran“ with its title and icon, no
-page is wider than a phone, the header folds behind a menu button, and no page carries the emoji
-the frame used before. With SCREENSHOT_DIR set, each game is photographed at 390×844 and
-1366×900, mid-game and at its end."""
+"""Issue 26 in headless Chromium: cards fly (and land) in every game, the hand's cards glide to
+their places when it is sorted or a card leaves, a new deal flies every card within a second,
+prefers-reduced-motion and the switch „Bewegung“ turn it off, a hidden tab says „Du bist dran“
+with its title and icon, a phone vibrates on the turn once it was touched, no page is wider than
+a phone, the header folds behind a menu button, and no page carries the emoji the frame used
+before. With SCREENSHOT_DIR set, each game is photographed at 390×844 and 1366×900, mid-game and
+at its end."""
 
 from __future__ import annotations
 
@@ -10,16 +12,46 @@ import re
 
 import pytest
 
-from tests.browser.test_speedone_live import RED_RUN, hand, register, start_stacked_game
+from lobby.models import Table
+from tests.browser.test_speedone_live import (
+    BOT_CARDS,
+    DRAWS,
+    RED_RUN,
+    change_setting,
+    hand,
+    open_table,
+    register,
+    start_stacked_game,
+)
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, act_once, no_overflow, shot
 
 pytestmark = [pytest.mark.browser]
 
 SMALL = {"width": 360, "height": 740}
 GAMES = ("speedtroedel", "speedone", "speedbasar", "speedwerk")
-#: the font-dependent glyphs the frame used before (a seat's cards, the countdown's clock, the
-#: turn mark)
-OLD_GLYPHS = ("\U0001f0a0", "\u23f1", "\u25b6")
+#: the font-dependent glyphs the site used before as icons: a seat's cards, the countdown's clock,
+#: the turn mark and the replay's step forward (▶); the stars of the achievements, the end screen's
+#: celebration, the Händlerreise and the rules' tiers (★ ☆); the ticks of the Händlerreise, the
+#: Händlerschule, Speedtrödel's and Speedwerk's „gewählt“/„weitergegeben“ and Speedbasar's chosen
+#: claim (✓); Speedone's direction (↻ ↺); the replay's step back and its keys (◀ ←); the rules'
+#: „Inhalt“ (↑). Now drawn: static/icons/ui.svg, CSS.
+OLD_GLYPHS = (
+    "\U0001f0a0",
+    "\u23f1",
+    "\u25b6",
+    "\u2605",
+    "\u2606",
+    "\u2713",
+    "\u21bb",
+    "\u21ba",
+    "\u25c0",
+    "\u2190",
+    "\u2191",
+)
+#: the text of the page's own style sheets (a glyph in ``content:`` is font-dependent too)
+STYLE_TEXT = """() => [...document.styleSheets].map(s => {
+  try { return [...s.cssRules].map(r => r.cssText).join('\\n'); } catch (e) { return ''; }
+}).join('\\n')"""
 TURN_TITLE = "Du bist dran – Speedgames"
 READY = "#board [data-action]:not([disabled]), #board [data-dialog], #game-over"
 
@@ -40,6 +72,31 @@ WATCH = """(() => {
   Object.defineProperty(Document.prototype, 'hidden', {
     configurable: true, get() { return !!window.__hidden; } });
 })();"""
+
+
+# the hand's glides as they start: after each board swap (match.js's listeners on <body> run first)
+# the hand's cards that are animated right now, and the order of the hand
+GLIDES = """(() => {
+  window.__glides = [];
+  const seen = () => {
+    const moving = document.getAnimations().filter(a => a.effect && a.effect.target
+      && a.effect.target.matches('.hand > li') && a.playState === 'running');
+    window.__glides.push({ moving: moving.length,
+      hand: [...document.querySelectorAll('.hand [data-card]')].map(e => e.dataset.card) });
+  };
+  ['htmx:afterSwap', 'htmx:oobAfterSwap'].forEach(n => document.addEventListener(n, seen));
+})();"""
+
+# records navigator.vibrate (a desktop Chromium has no motor: the calls are what the test sees)
+VIBRATE = """(() => {
+  window.__vibrations = [];
+  Navigator.prototype.vibrate = function (pattern) { window.__vibrations.push(pattern); return true; };
+})();"""
+
+# Speedone with Anton's hand stacked with numbers and actions of several colours (sorted colour by
+# colour, or numbers first and then the actions: two orders); R0 is turned, the bots' cards as in
+# test_speedone_live
+MIXED = ["B2", "RS", "R1", "G3", "Y4", "RR", "G7"]
 
 
 def start(page, url: str, slug: str) -> None:
@@ -104,8 +161,11 @@ def red_run(page, cards: list[str]) -> None:
 
 def no_old_glyphs(page) -> None:
     html = page.content()
+    styles = page.evaluate(STYLE_TEXT)
+    assert ".icon-ui" in styles  # site.css was read
     for glyph in OLD_GLYPHS:
         assert glyph not in html, f"U+{ord(glyph):04X} on the page"
+        assert glyph not in styles, f"U+{ord(glyph):04X} in a style sheet"
     clock = page.locator("#countdown")
     if clock.count():
         assert not any(g in clock.inner_text() for g in OLD_GLYPHS)
@@ -173,6 +233,9 @@ def test_reduced_motion_and_the_switch_bewegung_turn_the_flights_off(live_site, 
     page.wait_for_timeout(600)
     assert page.evaluate("window.__fly.added") == 0
     assert page.evaluate("window.speedgamesMotion.flights") == 0
+    # nor does the hand glide, nor a deal fly
+    assert page.evaluate("window.speedgamesMotion.glides") == 0
+    assert page.evaluate("window.speedgamesMotion.deals") == []
     reduced.close()
 
     context = browser.new_context(locale="de-DE", viewport=DESKTOP)
@@ -191,6 +254,7 @@ def test_reduced_motion_and_the_switch_bewegung_turn_the_flights_off(live_site, 
     moves(page, 4)
     page.wait_for_timeout(600)
     assert page.evaluate("window.__fly.added") == 0
+    assert page.evaluate("window.speedgamesMotion.glides") == 0
     # remembered for the account: the next match starts with the motion off
     page.goto(url + "/spiele/speedwerk/")
     page.get_by_role("button", name="Solo starten").click()
@@ -259,3 +323,240 @@ def test_the_header_folds_behind_a_menu_button_on_a_phone(live_site, page):
     )
     assert tops == 1
     shot(page, "look-header-1366")
+
+
+def test_the_hand_glides_when_it_is_sorted_and_when_a_card_leaves(live_site, page):
+    page.add_init_script(WATCH)
+    page.add_init_script(GLIDES)
+    page.set_viewport_size(DESKTOP)
+    url = live_site.url
+    register(page, url, "Anton")
+    table_id = open_table(page, url)
+    change_setting(page, "seats", "3")
+    change_setting(page, "move_seconds", "0")
+    change_setting(page, "bot_tempo", "schnell")
+    Table.objects.filter(pk=table_id).update(deck=[*MIXED, *BOT_CARDS, "R0", *DRAWS])
+    page.get_by_role("button", name="Partie starten").click()
+    page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    page.locator("button.card-button.playable").first.wait_for()
+    first = hand(page)
+    assert sorted(first) == sorted(MIXED)
+    before = page.evaluate("window.speedgamesMotion.glides")
+    # a re-sort: the same cards in another order, every card that moved glides to its place …
+    page.locator("#sort").click()
+    page.wait_for_function(
+        "h => window.__glides.some(g => g.hand.join() !== h)", arg=",".join(first)
+    )
+    sorted_hand = hand(page)
+    assert sorted(sorted_hand) == sorted(first) and sorted_hand != first
+    moved = sum(a != b for a, b in zip(first, sorted_hand, strict=True))
+    swap = page.evaluate(
+        "h => window.__glides.find(g => g.hand.join() === h)", ",".join(sorted_hand)
+    )
+    assert swap["moving"] == moved, swap
+    # … briefly: then nothing moves and every card is pressable where it stands
+    page.wait_for_function(
+        "!document.getAnimations().some(a => a.effect && a.effect.target"
+        " && a.effect.target.closest && a.effect.target.closest('.hand'))",
+        timeout=2_000,
+    )
+    glided = page.evaluate("window.speedgamesMotion.glides")
+    assert glided - before == moved
+    # a card leaves the hand (the first playable one with cards after it): those close the gap
+    playable = page.locator("button.card-button.playable").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    card = next(c for c in playable if sorted_hand.index(c) < len(sorted_hand) - 1)
+    after = len(sorted_hand) - 1 - sorted_hand.index(card)
+    count = page.evaluate("window.__glides.length")
+    page.locator(f'button.card-button.playable[data-card="{card}"]').click()
+    page.locator(f'.hand [data-card="{card}"]').wait_for(state="detached")
+    find = "([n, c]) => window.__glides.slice(n).find(g => !g.hand.includes(c))"
+    page.wait_for_function(find, arg=[count, card])
+    first_after = page.evaluate(find, [count, card])
+    assert first_after["moving"] >= after, first_after
+    assert page.evaluate("window.speedgamesMotion.glides") >= glided + after
+
+
+def test_a_new_deal_flies_every_card_within_a_second(live_site, page):
+    page.add_init_script(WATCH)
+    page.set_viewport_size(DESKTOP)
+    start(page, live_site.url, "speedwerk")  # „Kurze Partie“: round 1 one card, round 2 two
+    for _ in range(60):
+        if page.evaluate("window.speedgamesMotion.deals.length"):
+            break
+        if page.locator("#game-over").count():
+            pytest.fail("the game ended before round 2 was dealt")
+        moves(page, 1)
+    # round 2: both cards flew in from the middle of the table, one after the other
+    page.wait_for_function("window.speedgamesMotion.deals.some(d => d.ms > 0)", timeout=10_000)
+    deal = page.evaluate("window.speedgamesMotion.deals.find(d => d.ms > 0)")
+    assert deal["cards"] == 2, deal
+    assert 240 < deal["ms"] < 1000, deal
+    page.wait_for_function(
+        "window.__fly.removed === window.__fly.added && !document.querySelector('.motion-pending')",
+        timeout=5_000,
+    )
+    # Speedwerk's late rounds deal up to 20 cards: the page shows such a deal the way a push
+    # brings it (an out-of-band board through htmx, as the socket does): a board with an empty
+    # hand, then one with 20 cards – every card flies, and the last lands within a second
+    page.wait_for_function("!document.querySelector('.motion-fly')", timeout=5_000)
+    page.evaluate(
+        """() => {
+          const li = document.querySelector('#board .hand > li:has([data-card])').cloneNode(true);
+          const push = (cards) => {
+            const b = document.getElementById('board').cloneNode(true);
+            b.dataset.version = String(parseInt(b.dataset.version, 10) + 1000);
+            b.setAttribute('hx-swap-oob', 'outerHTML');
+            const ul = b.querySelector('.hand');
+            ul.replaceChildren(...Array.from({ length: cards }, () => li.cloneNode(true)));
+            htmx.swap(document.body, b.outerHTML, { swapStyle: 'none' });
+          };
+          window.__dealsBefore = window.speedgamesMotion.deals.length;
+          push(0);
+          push(20);
+        }"""
+    )
+    page.wait_for_function(
+        "window.speedgamesMotion.deals.length > window.__dealsBefore"
+        " && window.speedgamesMotion.deals.at(-1).ms > 0"
+        " && !document.querySelector('.motion-pending')",
+        timeout=5_000,
+    )
+    big = page.evaluate("window.speedgamesMotion.deals.at(-1)")
+    assert big["cards"] == 20, big
+    assert 600 < big["ms"] < 1000, big  # one after the other, all within a second
+    assert page.locator("#board .hand [data-card]").count() == 20
+    page.wait_for_function(
+        "window.__fly.removed === window.__fly.added && !document.querySelector('.motion-fly')",
+        timeout=5_000,
+    )
+
+
+def wait_for_my_turn(page) -> None:
+    for _ in range(40):
+        page.locator(READY).first.wait_for(timeout=30_000)
+        if page.locator("#game-over").count():
+            pytest.fail("the game ended before a turn came back")
+        if page.locator('#board[data-my-turn="1"]').count():
+            return
+    pytest.fail("no turn came")
+
+
+def my_turn_again_while_hidden(page) -> None:
+    """The person moves, looks at another tab, and the bots hand the turn back."""
+    wait_for_my_turn(page)
+    page.evaluate("window.__hidden = true")
+    assert act_once(page)
+    page.wait_for_function("t => document.title === t", arg=TURN_TITLE, timeout=30_000, polling=100)
+
+
+def test_a_phone_vibrates_on_the_turn_after_a_touch_and_never_before(live_site, browser):
+    """match.js vibrates when the turn comes once the person touched the page (a phone: the
+    browser allows it only after a gesture), whatever „Bewegung“ (or reduced motion) and „Ton bei
+    deinem Zug“ say; a page only clicked with a mouse never vibrates."""
+    url = live_site.url
+    # a phone with reduced motion and the sound off: it vibrates all the same
+    phone = browser.new_context(
+        locale="de-DE", viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce"
+    )
+    phone.set_default_timeout(15_000)
+    page = phone.new_page()
+    page.add_init_script(WATCH)
+    page.add_init_script(VIBRATE)
+    start(page, url, "speedwerk")
+    assert page.locator("#board").get_attribute("data-turn-sound") is None
+    wait_for_my_turn(page)
+    page.locator("#board .seat.me").tap()  # the first touch
+    my_turn_again_while_hidden(page)
+    page.wait_for_function("window.__vibrations.length > 0", timeout=5_000)
+    assert page.evaluate("window.__vibrations") == [120]
+    assert page.evaluate("window.speedgamesTurnSounds || 0") == 0  # the sound stayed off
+    phone.close()
+
+    # a mouse only: the turn comes in the hidden tab (title, sound), no vibration
+    desk = browser.new_context(locale="de-DE", viewport=DESKTOP)
+    desk.set_default_timeout(15_000)
+    page = desk.new_page()
+    page.add_init_script(WATCH)
+    page.add_init_script(VIBRATE)
+    register(page, url, "Moritz")
+    page.goto(url + "/spiele/speedwerk/")
+    page.locator("select[name=strength]").select_option("leicht")
+    page.get_by_role("button", name="Solo starten").click()
+    page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    page.locator("#zugton-toggle").click()
+    page.locator('#board[data-turn-sound="1"]').wait_for()
+    my_turn_again_while_hidden(page)
+    page.wait_for_function("(window.speedgamesTurnSounds || 0) > 0", timeout=5_000)
+    assert page.evaluate("window.__vibrations") == []
+    desk.close()
+
+
+def icons_drawn(page, selector: str, symbol: str, n: int | None = None) -> None:
+    """``selector`` holds the icon ``symbol`` of static/icons/ui.svg (``n`` of them), drawn: the
+    sprite has the symbol and it has a size on the screen."""
+    uses = page.locator(f'{selector} svg.icon-ui use[href$="#{symbol}"]')
+    count = uses.count()
+    assert count >= 1 if n is None else count == n, f"{selector}: {count} × {symbol}"
+    page.wait_for_function(
+        "u => u.getBBox().width > 0 && u.getBBox().height > 0",
+        arg=uses.first.element_handle(),
+        timeout=5_000,
+    )
+    box = uses.first.evaluate("u => u.closest('svg').getBoundingClientRect().toJSON()")
+    assert 8 <= box["width"] <= 32 and 8 <= box["height"] <= 32, box
+
+
+def test_the_pages_that_had_glyphs_draw_their_icons(live_site, page):
+    """Where ★ ☆ ✓ ↻ ◀ ▶ ← ↑ were font glyphs the pages draw icons now: the replay's steps and
+    keys (with Speedone's direction on its board), the profile's achievements, the rules'
+    „Inhalt“ and Speedtrödel's star tiers, the Händlerschule's „bestanden“, the Händlerreise."""
+    from tests.browser.test_basar_features_live import in_thread
+    from tests.browser.test_replay_live import finished_match
+
+    url = live_site.url
+    page.set_viewport_size(PHONE)
+    register(page, url, "Ida")
+    pk, _, _ = in_thread(finished_match, "Ida", "speedone")
+    page.goto(f"{url}/partie/{pk}/?zug=1")
+    icons_drawn(page, "#replay-prev", "prev", 1)
+    icons_drawn(page, "#replay-next", "next", 1)
+    icons_drawn(page, ".keys-help kbd", "arrow-left", 1)
+    icons_drawn(page, ".keys-help kbd", "arrow-right", 1)
+    # on a phone the step words are hidden: the links keep their names
+    assert page.get_by_role("link", name="Ein Zug zurück").count() == 1
+    assert page.get_by_role("link", name="Ein Zug weiter").count() == 1
+    direction = page.locator(".direction use")
+    if direction.count():  # the replay shows Speedone's table with its direction
+        assert direction.first.get_attribute("href").split("#")[1] in ("turn-cw", "turn-ccw")
+    no_old_glyphs(page)
+    no_overflow(page)
+    shot(page, "look-icons-replay-390")
+
+    page.goto(url + "/konto/profil/")
+    icons_drawn(page, "#achievements li.open", "star-open")
+    no_old_glyphs(page)
+    shot(page, "look-icons-profile-390")
+
+    page.goto(url + "/regeln/speedtroedel/")
+    icons_drawn(page, ".to-toc", "arrow-up", 1)
+    icons_drawn(page, ".rules", "star", 5)  # „1★ Schuppen“ … „5★ Schloss“
+    # the stars' text alternative: „1 Stern Schuppen“ for a screen reader
+    cell = page.locator(".rules td", has_text="Schuppen").first
+    assert " ".join(cell.text_content().split()) == "1 Stern Schuppen"
+    no_old_glyphs(page)
+    no_overflow(page)
+
+    # the Händlerschule: a lesson passed gets its tick
+    page.goto(url + "/spiele/speedtroedel/schule/bedienen/")
+    page.locator('input[name=answer][value="1"]').check()
+    page.get_by_role("button", name="Antworten").click()
+    page.get_by_text("Richtig!").wait_for()
+    page.goto(url + "/spiele/speedtroedel/schule/")
+    icons_drawn(page, "#school .badge.ok", "check", 1)
+    no_old_glyphs(page)
+
+    page.goto(url + "/spiele/speedbasar/reise/")
+    no_old_glyphs(page)
+    no_overflow(page)

@@ -115,6 +115,35 @@ def test_the_sprite_is_drawn_by_the_project(slug):
     assert "http" not in path.read_text().replace("http://www.w3.org/", "")
 
 
+def test_speedones_plus_cards_are_drawn_not_written():
+    """+2 and +4 are pictures of the sprite (a plus and two / four stacked cards), no glyph: the
+    face carries no text but its name (its label) and the pictures hold no <text>; the colour's
+    shape stays the first picture."""
+    root = ET.parse(finders.find(one.SPRITE)).getroot()
+    symbols = {e.get("id"): e for e in root.iter(f"{SVG}symbol")}
+    pluses = [c for c in ONE_CODES if "+" in c]
+    assert sorted(pluses) == ["B+2", "G+2", "R+2", "W+4", "Y+2"]
+    for code in pluses:
+        for small in (False, True):
+            html = str(one.face_html(code, "de", small))
+            assert "<text" not in html and 'class="sym"' not in html, html
+            # nothing between the tags but the Farbwunsch's word: the +2 / +4 is the picture
+            shown = re.sub(r"<[^>]+>", "", html).strip()
+            assert shown == ("Wunsch" if code == "W+4" else ""), shown
+            label = re.search(r'aria-label="([^"]*)"', html).group(1)  # the label says it
+            assert label == one.card_name(code) and code[-1] in label, label
+            pics = [symbol for _href, symbol in uses(html)]
+            assert pics[0] == ("w" if code == "W+4" else f"c-{code[0]}"), pics
+            plus = pics[-1]
+            assert plus == ("a-4" if code == "W+4" else "a-2"), pics
+            drawing = symbols[plus]
+            tags = {e.tag.removeprefix(SVG) for e in drawing.iter()}
+            assert "text" not in tags and tags & {"path", "rect"}, tags
+    # two cards for +2, four for +4
+    assert len(list(symbols["a-2"].iter(f"{SVG}rect"))) == 2
+    assert len(list(symbols["a-4"].iter(f"{SVG}rect"))) == 4
+
+
 def test_colours_have_distinct_shapes():
     """Speedone's and Speedwerk's colours are told apart by shape, not only by colour."""
     for face, cards in (

@@ -15,6 +15,7 @@ from games import actions
 from games.actions import ActionRejected
 from games.engines.base import get_engine, shuffle_rng
 from games.models import Match
+from games.presenters.base import ui_icon
 from games.rendering import render_board
 from games.speedbasar.engine import cards as C
 from games.speedbasar.journey import stations as journey
@@ -159,9 +160,9 @@ def test_a_loss_does_not_open_the_next_station(alice_player, bots):
     # the end screen offers another try, not the next station
     board = render_board(match, match.seats.get(index=0))
     assert "Kairo nicht geschafft" in board and 'id="journey-retry"' in board
-    # not a success: a plain note, not the ★ box of a win
+    # not a success: a plain note, not the star box of a win
     assert '<p class="end-note">Händlerreise: Kairo nicht geschafft.' in board
-    assert "★ Händlerreise" not in board
+    assert '<p class="celebrate">' not in board
     assert 'hx-post="/spiele/speedbasar/reise/kairo/"' in board
     assert "journey-next" not in board
 
@@ -223,7 +224,7 @@ def test_stations_open_one_after_the_other_and_passed_ones_can_be_replayed(alice
     assert JourneyStop.objects.get(pk=first.pk).passed == first.passed
     board = render_board(replay, replay.seats.get(index=0))
     assert "Kairo geschafft" in board and "Weiter nach Damaskus" in board
-    assert '<p class="celebrate">★ Händlerreise: Kairo geschafft!' in board
+    assert f'<p class="celebrate">{ui_icon("star")} Händlerreise: Kairo geschafft!' in board
     assert "Feilschen" in board  # the next rule, explained before its first attempt
     assert JourneyStop.objects.filter(user=alice_player.user).count() == 3
     assert JourneyMatch.objects.filter(stop__user=alice_player.user).count() == 5
@@ -350,7 +351,7 @@ def test_a_guest_who_passed_samarkand_is_weltreisender_once_registered(client, b
     earned = Achievement.objects.get(user=user, key="weltreisender")
     assert earned.match_id == samarkand.pk
     page = client.get("/konto/profil/").content.decode()
-    assert "<strong>★ Weltreisender</strong>" in page
+    assert f"<strong>{ui_icon('star')} Weltreisender</strong>" in page
     # registering never books twice: a second claim of the same guest adds nothing
     from leaderboards.achievements import book_claimed
 

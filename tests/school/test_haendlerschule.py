@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Guest
+from games.presenters.base import ui_icon
 from games.speedtroedel.school.lessons import LESSONS
 from games.speedtroedel.school.models import LessonPassed
 
@@ -38,7 +39,7 @@ def test_an_account_passes_a_lesson_with_the_right_answer_only(client, alice):
     client.post(URL + "bedienen/", {"answer": "1"})  # once is enough
     assert LessonPassed.objects.filter(user=alice, lesson="bedienen").count() == 1
     page = client.get(URL).content.decode()
-    assert "Bestanden: 1 von 5" in page and "✓ bestanden" in page
+    assert "Bestanden: 1 von 5" in page and f"{ui_icon('check')} bestanden" in page
     assert 'id="school-link"' in client.get("/spiele/speedtroedel/").content.decode()
 
 
