@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
@@ -57,17 +59,23 @@ def adjust_wallet(
 
 
 @admin.action(description=_("Im Chat stummschalten"))
-def chat_mute(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[User]) -> None:
+def chat_mute(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Any]) -> None:
     n = mute_in_chat(queryset)
-    modeladmin.message_user(request, _("%d Konto/Konten im Chat stummgeschaltet.") % n)
+    if queryset.model is Guest:
+        modeladmin.message_user(request, _("%d Gast/Gäste im Chat stummgeschaltet.") % n)
+    else:
+        modeladmin.message_user(request, _("%d Konto/Konten im Chat stummgeschaltet.") % n)
 
 
 @admin.action(description=_("Chat-Stummschaltung aufheben"))
 def chat_unmute(
-    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[User]
+    modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Any]
 ) -> None:
     n = mute_in_chat(queryset, muted=False)
-    modeladmin.message_user(request, _("%d Konto/Konten dürfen wieder schreiben.") % n)
+    if queryset.model is Guest:
+        modeladmin.message_user(request, _("%d Gast/Gäste dürfen wieder schreiben.") % n)
+    else:
+        modeladmin.message_user(request, _("%d Konto/Konten dürfen wieder schreiben.") % n)
 
 
 @admin.register(User)
@@ -88,9 +96,11 @@ class UserAdmin(BaseUserAdmin):
 
 @admin.register(Guest)
 class GuestAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "created", "last_seen", "user")
+    list_display = ("display_name", "created", "last_seen", "user", "chat_muted")
+    list_filter = ("chat_muted",)
     search_fields = ("display_name",)
     readonly_fields = ("created",)
+    actions = [chat_mute, chat_unmute]
 
 
 @admin.register(WalletEntry)

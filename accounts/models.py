@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.validators import RegexValidator
@@ -67,9 +68,12 @@ class User(AbstractUser):
         return self.username
 
 
-def mute_in_chat(users: models.QuerySet[User], muted: bool = True) -> int:
-    """The staff mute (or unmute) accounts in every chat (``lobby.chat``); bots are left alone."""
-    return users.filter(is_bot=False).update(chat_muted=muted)
+def mute_in_chat(people: models.QuerySet[Any], muted: bool = True) -> int:
+    """The staff mute (or unmute) accounts or guests in every chat (``lobby.chat``); bots are
+    left alone."""
+    if people.model is User:
+        people = people.filter(is_bot=False)
+    return people.update(chat_muted=muted)
 
 
 class Guest(models.Model):
@@ -91,6 +95,9 @@ class Guest(models.Model):
         on_delete=models.SET_NULL,
         related_name="former_guests",
     )
+    #: the staff muted this guest in every chat (admin action „Im Chat stummschalten“); an
+    #: account the guest registers keeps it (``lobby.chat.carry_chat``)
+    chat_muted = models.BooleanField(_("im Chat stummgeschaltet"), default=False)
 
     class Meta:
         verbose_name = _("Gast")

@@ -109,6 +109,29 @@ def where_of(keys: list[str]) -> dict[str, str]:
     }
 
 
+def last_seen(keys: list[str], within: float = TTL) -> dict[str, float]:
+    """When each of ``keys`` last had a page with a socket open (its opening or its closing,
+    ``SEEN``: written by the sockets anyway, no write per request), for those seen within
+    ``within`` seconds; an empty answer when Redis cannot tell."""
+    if not keys:
+        return {}
+    try:
+        r = redis.Redis.from_url(settings.REDIS_URL, decode_responses=True, socket_timeout=2)
+        try:
+            pipe = r.pipeline()
+            for key in keys:
+                pipe.zscore(SEEN, key)
+            scores = pipe.execute()
+        finally:
+            r.close()
+    except redis.RedisError:
+        return {}
+    cutoff = time.time() - within
+    return {
+        key: score for key, score in zip(keys, scores, strict=True) if score and score >= cutoff
+    }
+
+
 def present(keys: set[str], grace: float) -> set[str] | None:
     """The players among ``keys`` who are online or were connected within ``grace`` seconds;
     None when Redis cannot tell (callers then assume everyone is present)."""

@@ -9,6 +9,7 @@ and the HTML of its own board (a template, or built in Python where it is render
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from datetime import timedelta
 from functools import lru_cache
@@ -60,19 +61,102 @@ def turn_text(view: dict[str, Any], names: list[str], me: int | None) -> str:
     return f"{names[actors[0]]} ist am Zug."
 
 
-def event_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[str, str]]:
+def event_lines(
+    match: Match, presenter: Any, names: list[str], shown: list[str] | None = None
+) -> list[dict[str, str]]:
     """The public events of the last moves in words, oldest first, from the events stored with
     the match; ``seq`` ("version.index") orders them across pushes (the screen reader's
-    announcement takes every line newer than the last it read)."""
+    announcement takes every line newer than the last it read). With ``shown`` (each seat's name
+    as HTML, ``name_html``) the names in the lines are those: a registered person's a link to
+    their profile (the presenter writes placeholders, ``_NAME_MARKS``, swapped afterwards, so no
+    name is searched for in a sentence)."""
     lines: list[dict[str, str]] = []
+    names_html = tuple(shown) if shown is not None else ()
+    if shown is not None:
+        names = _NAME_MARKS[: len(names)]
     for entry in match.recent or []:
         for i, event in enumerate(entry.get("events", [])):
             text = presenter.describe(event, names)
+            if text and names_html and "\ue000" in text:
+                text = _unmark(text, names_html)
             if text:
                 lines.append(
                     {"text": text, "by": entry.get("by", ""), "seq": f"{entry.get('v', 0)}.{i}"}
                 )
     return lines
+
+
+#: the seats' names as a presenter writes them into a ticker line for ``event_lines``:
+#: private-use characters no name or game text contains (a game has at most 12 seats)
+_NAME_MARKS = [f"\ue000{i}\ue001" for i in range(12)]
+_MARK = re.compile("\ue000([0-9]+)\ue001")
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _unmark(text: str, shown: tuple[str, ...]) -> Markup:
+    """A ticker line written with ``_NAME_MARKS``: as HTML with each seat's shown name (in one
+    pass: a name is never read as a placeholder). Memoised: the ticker shows the same lines for
+    every seat and for ten moves."""
+    html = text if hasattr(text, "__html__") else esc(text)
+    return Markup(_MARK.sub(lambda m: shown[int(m.group(1))], html))
+
+
+def name_html(seats: list[Seat]) -> list[str]:
+    """Each seat's name as HTML: a registered person's a link to their public profile (seat,
+    turn line, ticker, round summary, game over), a guest's or a bot's plain text. The seat
+    knows which it is: no query."""
+    return [profile_link(s.name) if _registered(s) else esc(s.name) for s in seats]
+
+
+def _registered(seat: Seat) -> bool:
+    """A registered person's seat (not a bot's, not a guest's): their name has a profile."""
+    return seat.is_human and seat.user_id is not None and seat.guest_id is None
+
+
+def name_links(seats: list[Seat], shown: list[str]) -> dict[str, Markup]:
+    """The registered people's names → their links (``shown``: ``name_html``)."""
+    return {s.name: link for s, link in zip(seats, shown, strict=True) if type(link) is Markup}
+
+
+def link_names(text: str, links: dict[str, Markup]) -> Markup:
+    """``text`` (a turn line: it is written with the plain names) as HTML with the registered
+    people's names (``links``, ``name_links``), where they stand as whole words, as links."""
+    if not links or not text:
+        return Markup(esc(text))
+    return _link_names(text, tuple(links.items()))
+
+
+@lru_cache(maxsize=4096)
+def _link_names(text: str, links: tuple[tuple[str, Markup], ...]) -> Markup:
+    # memoised: a turn line stands for several pushes, the same for every seat
+    escaped = {esc(name): link for name, link in links}
+    return Markup(_names_pattern(tuple(escaped)).sub(lambda m: escaped[m.group(0)], esc(text)))
+
+
+def _linked_summary(summary: dict[str, Any], links: dict[str, Markup]) -> dict[str, Any]:
+    """A round summary with the registered people's names as links: the cell a row begins with
+    (every game's rows begin with the seat's name) and names in the title („… spielt aus“)."""
+    rows = summary.get("rows")
+    if not links or not isinstance(rows, list):
+        return summary
+    title = summary.get("title")
+    if type(title) is str:
+        summary = {**summary, "title": link_names(title, links)}
+    linked = []
+    for row in rows:
+        cells = row.get("cells") if isinstance(row, dict) else None
+        first = cells[0] if isinstance(cells, list) and cells else None
+        if type(first) is str and first in links:
+            row = {**row, "cells": [links[first], *cells[1:]]}
+        linked.append(row)
+    return {**summary, "rows": linked}
+
+
+@lru_cache(maxsize=1024)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    # longest first: "Bob Ölmüller" before "Bob"; not inside a longer name or word
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w@+.-])(?:{alternatives})(?![\w@+-])")
 
 
 def ticker_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[str, str]]:
@@ -185,6 +269,8 @@ def board_context(
         legal = []
     urls = match_urls(match.pk)
     names = [s.name for s in seats]
+    shown = name_html(seats)
+    links = name_links(seats, shown)
     frame = Frame(
         names=names,
         urls=urls,
@@ -217,7 +303,7 @@ def board_context(
     text = ctx.get("turn_text") or turn_text({"actors": actors}, names, index)
     if bot_for_me and index in actors:
         text = "Der Computer ist für dich am Zug."
-    lines = event_lines(match, presenter, names)
+    lines = event_lines(match, presenter, names, shown)
     ticker = lines[::-1][:10]
     # the turn line (and a presenter's own words): read after the moves the page has not read yet
     announce = " ".join(x for x in (text, str(ctx.get("announce") or "")) if x)
@@ -248,6 +334,8 @@ def board_context(
             "actors": actors,
             "my_turn": index is not None and index in actors and not bot_for_me,
             "turn_text": text,
+            "turn_html": link_names(text, links) if running else "",
+            "name_links": links,
             "deadline": match.deadline,
             "clock_grace": int(clock.grace) if clock else 0,
             "message": message,
@@ -261,7 +349,11 @@ def board_context(
             "bot_for_me": bot_for_me and running,
             "result": match.result if finished else None,
             "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],
-            "winner_names": ", ".join(s.name for s in seats if s.place == 1) if finished else "",
+            "winner_names": Markup(
+                ", ".join(n for s, n in zip(seats, shown, strict=True) if s.place == 1)
+            )
+            if finished
+            else "",
             "end_notes": _end_notes(match, seat) if finished and seat is not None else [],
         }
     )
@@ -299,6 +391,7 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
         parts.append(esc(render_to_string("games/_game_over.html", ctx)))
     summary = ctx.get("round_summary")
     if summary:
+        summary = _linked_summary(summary, ctx.get("name_links") or {})
         parts.append(round_summary_html(summary, language))
     if ctx.get("status"):
         parts.append(h('\n<p class="status-line" id="status-line">{}</p>', ctx["status"]))
@@ -308,10 +401,11 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
     refusal = ctx.get("advice_refusal") or ""
     rat = running and (ctx["advice_allowed"] or bool(refusal))
     if running:
+        turn = ctx.get("turn_html") or ctx["turn_text"]  # the names linked (``link_names``)
         if ctx["my_turn"]:
-            parts.append(_TURN_MINE.format(esc(ctx["turn_text"])))
+            parts.append(_TURN_MINE.format(esc(turn)))
         else:
-            parts.append(_TURN_OTHER.format(esc(ctx["turn_text"])))
+            parts.append(_TURN_OTHER.format(esc(turn)))
         if ctx["deadline"]:
             parts.append(
                 _countdown_html(language, timezone.localtime(ctx["deadline"]), ctx["clock_grace"])
@@ -625,7 +719,7 @@ def _seat_html(
         index,
         _FOCUS if info else "",
         _TURN_MARK if turn else "",
-        name if guest or bot else _profile_link(name),
+        name if guest or bot else profile_link(name),
         _badges(
             {
                 "guest": guest,
@@ -656,9 +750,11 @@ def _seat_html(
     return out.markup()
 
 
-def _profile_link(name: str) -> Markup:
+@lru_cache(maxsize=4096)
+def profile_link(name: str) -> Markup:
     """A registered person's seat name as a link to their public profile (/spieler/<name>/),
-    opened in a new tab so that a tap on it does not leave the match."""
+    opened in a new tab so that a tap on it does not leave the match (memoised: the frame shows
+    the same few names on every push, and ``reverse`` costs more than the rest of a seat)."""
     return h(
         '<a class="player-name" href="{}" target="_blank" rel="noopener">{}</a>',
         profile_url(name),

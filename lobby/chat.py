@@ -15,10 +15,11 @@ filter is decided once per line at the sender, and a mute works at once, on ever
 
 Safety: at most ``MAX_CHARS`` characters, control and bidi-override characters removed, at most
 ``RATE_COUNT`` lines per ``RATE_SECONDS`` per person (a Redis counter; without Redis nothing is
-sent), an account the staff muted (``User.chat_muted``) writes nothing, „melden“ flags a line for the
-staff (Django admin), the staff delete lines (gone from every open page at once). The opener
-switches the chat off per table (``Table.chat_enabled``); games against the computer have none and
-other apps switch it off for a match through ``chat_blockers`` (the daily challenge)."""
+sent), an account or a guest the staff muted (``User.chat_muted``, ``Guest.chat_muted``) writes
+nothing, „melden“ flags a line for the staff (Django admin), the staff delete lines (gone from
+every open page at once). The opener switches the chat off per table (``Table.chat_enabled``);
+games against the computer have none and other apps switch it off for a match through
+``chat_blockers`` (the daily challenge)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
 from accounts.identity import Player, guest_claimed
-from accounts.models import User
+from accounts.models import Guest, User
 from accounts.ratelimit import count_hit
 from accounts.social import blocked_ids
 from games.actions import ActionRejected
@@ -224,7 +225,11 @@ def _check_writer(room: Room, player: Player | None) -> Player:
         raise ActionRejected(_("Mitschreiben können nur die Leute am Tisch."))
     if room.off:
         raise ActionRejected(room.off)
-    if player.user is not None and User.objects.filter(pk=player.user.pk, chat_muted=True).exists():
+    if player.user is not None:
+        muted = User.objects.filter(pk=player.user.pk, chat_muted=True).exists()
+    else:
+        muted = Guest.objects.filter(pk=player.guest.pk, chat_muted=True).exists()  # type: ignore[union-attr]
+    if muted:
         raise ActionRejected(_("Die Spielleitung hat dich im Chat stummgeschaltet."))
     return player
 
@@ -345,8 +350,11 @@ def remove(messages: QuerySet[ChatMessage]) -> int:
 
 @receiver(guest_claimed, dispatch_uid="lobby.chat.claim")
 def carry_chat(sender: Any, guest: Any, user: Any, **kwargs: Any) -> None:
-    """A guest registered: their lines and their mutes (both ways) belong to the account now."""
+    """A guest registered: their lines and their mutes (both ways) belong to the account now,
+    and so does the staff's mute (registering does not lift it)."""
     old, new = f"g{guest.pk}", f"u{user.pk}"
+    if Guest.objects.filter(pk=guest.pk, chat_muted=True).exists():
+        User.objects.filter(pk=user.pk).update(chat_muted=True)
     ChatMessage.objects.filter(author_key=old).update(author_key=new, user=user)
     for mine, other in (("owner_key", "target_key"), ("target_key", "owner_key")):
         taken = ChatMute.objects.filter(**{mine: new}).values_list(other, flat=True)

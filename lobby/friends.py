@@ -1,24 +1,33 @@
-"""The friends page (/konto/freunde/): friends with who is online and where, open requests, the
-block list, and „zum Tisch einladen“ (the invite toast of ``services.invite``); the POST actions
-of the profile's buttons (ask, accept, decline, remove, block, lift a block)."""
+"""The friends page (/konto/freunde/): friends with who is online and where (or when they were
+last), open requests, the block list, and „zum Tisch einladen“ (the invite toast of
+``services.invite``); the POST actions of the profile's buttons (ask, accept, decline, remove,
+block, lift a block) – a request and an acceptance ring as a toast on the other's open pages."""
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
+from django.conf import settings as site
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
+from redis.exceptions import RedisError
 
 from accounts import social
 from accounts.identity import current_player
 from accounts.models import User
-from accounts.presence import where_of
+from accounts.presence import last_seen, where_of
+from accounts.ratelimit import count_hit
 from accounts.views import _safe_next
 from games.actions import ActionRejected
 from games.models import Match
@@ -26,6 +35,8 @@ from games.registry import BY_SLUG
 from lobby import services
 from lobby.forms import whole_number
 from lobby.models import Member, Table
+
+log = logging.getLogger("speedgames.friends")
 
 
 def _game_name(slug: str | None) -> str:
@@ -80,13 +91,31 @@ def _open_table(user: User) -> Table | None:
     return member.table if member else None
 
 
+def last_active(users: list[User], now: float | None = None) -> dict[int, str]:
+    """For each of ``users`` who had a page with a socket open within the last hour (and does
+    not hide their online status): „zuletzt aktiv vor N Minuten“ (``presence.last_seen``: when
+    the socket opened or closed; online itself still means a socket open now)."""
+    shown = [u for u in users if not u.hide_online]
+    seen = last_seen([f"u{u.pk}" for u in shown])
+    now = time.time() if now is None else now
+    out = {}
+    for key, when in seen.items():
+        minutes = max(1, int((now - when) // 60))
+        out[int(key[1:])] = ngettext(
+            "zuletzt aktiv vor %(n)d Minute", "zuletzt aktiv vor %(n)d Minuten", minutes
+        ) % {"n": minutes}
+    return out
+
+
 @login_required
 def friends_page(request: HttpRequest) -> HttpResponse:
     user: User = request.user  # type: ignore[assignment]
     people = social.friends(user)
     online = whereabouts(people)
+    offline = [p for p in people if p.pk not in online]
+    recent = last_active(offline) if offline else {}
     rows: list[dict[str, Any]] = [
-        {"user": p, "where": online.get(p.pk)}
+        {"user": p, "where": online.get(p.pk), "last": recent.get(p.pk)}
         for p in sorted(people, key=lambda p: (p.pk not in online, p.username.lower()))
     ]
     return render(
@@ -100,6 +129,43 @@ def friends_page(request: HttpRequest) -> HttpResponse:
             "table": _open_table(user),
         },
     )
+
+
+#: at most one toast per person, kind and other person in this many seconds (a request withdrawn
+#: and sent again does not ring again and again)
+TOAST_SECONDS = 600
+
+
+def toast_key(sender_id: int, recipient_id: int, accepted: bool) -> str:
+    kind = "accepted" if accepted else "request"
+    return f"friend:toast:{kind}:{sender_id}:{recipient_id}"
+
+
+def announce_friendship(sender: User, recipient: User, *, accepted: bool) -> None:
+    """After commit, a toast on ``recipient``'s open pages that have a socket (lobby, table,
+    match: the person's group and event of the invitation toast, ``services.invite``): „X möchte
+    mit dir befreundet sein“ or, ``accepted``, „X hat deine Freundschaftsanfrage angenommen“.
+    Nobody else gets it. Without Redis there is no toast; the header's count shows the request
+    on the next page."""
+
+    def go() -> None:
+        try:
+            if count_hit(toast_key(sender.pk, recipient.pk, accepted), TOAST_SECONDS) > 1:
+                return
+        except (RedisError, OSError) as exc:
+            log.warning("friend toast not sent, redis: %s", exc)
+            return
+        context = {
+            "sender": sender.username,
+            "accepted": accepted,
+            "friends_url": reverse("lobby:friends"),
+        }
+        with translation.override(site.LANGUAGE_CODE):  # as services.invite renders its toast
+            html = render_to_string("lobby/_friend_toast.html", context)
+        # the invitation's event type: every page's socket sends a rendered toast on as it is
+        services._notify(f"user-u{recipient.pk}", {"type": "notify.invite", "html": html})
+
+    transaction.on_commit(go)
 
 
 #: op in the URL → the service and its confirmation
@@ -142,6 +208,10 @@ def friend_action(request: HttpRequest, op: str) -> HttpResponse:
             if result == social.Relation.FRIENDS
             else _("Freundschaftsanfrage an %(name)s verschickt.") % {"name": other.username}
         )
+        # a request, or (they had asked first) the acceptance of theirs
+        announce_friendship(user, other, accepted=result == social.Relation.FRIENDS)
+    elif op == "annehmen":
+        announce_friendship(user, other, accepted=True)
     messages.success(request, str(done))
     return redirect(back)
 

@@ -1,6 +1,6 @@
 """``{% load players %}`` … ``{% player_link name %}``: a registered person's name as a link to
 their public profile (/spieler/<name>/, URL-encoded); ``registered=False`` (guests, bots) gives
-the plain, escaped name."""
+the plain, escaped name; ``new_tab=True`` opens the profile in a new tab."""
 
 from __future__ import annotations
 
@@ -14,7 +14,14 @@ register = template.Library()
 
 
 @register.simple_tag
-def player_link(name: str, registered: bool = True) -> SafeString:
+def player_link(name: str, registered: bool = True, new_tab: bool = False) -> SafeString:
+    """``new_tab``: the profile opens in a new tab (a name in a match or chat: the page stays)."""
     if not registered or not name:
         return conditional_escape(name)
+    if new_tab:
+        return format_html(
+            '<a class="player-name" href="{}" target="_blank" rel="noopener">{}</a>',
+            profile_url(name),
+            name,
+        )
     return format_html('<a class="player-name" href="{}">{}</a>', profile_url(name), name)

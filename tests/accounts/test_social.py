@@ -198,3 +198,128 @@ def test_zum_tisch_einladen_sends_the_toast_only_to_friends_from_an_open_table(p
     assert len(toasts) == 1 and "Anna" in toasts[0] and table.token in toasts[0]
     assert "Einladung verschickt." in answers[0]
     assert "Einladen kannst du hier nur deine Freunde." in answers[1]
+
+
+def _frames(user_sockets: dict[str, list[str]], send) -> dict[str, list[str]]:
+    """What each named person's open pages (socket paths) receive while ``send()`` runs."""
+    from channels.db import database_sync_to_async
+
+    from tests.sockets import socket
+
+    async def scenario() -> dict[str, list[str]]:
+        socks = [
+            (name, socket(path, cookie))
+            for name, (cookie, paths) in user_sockets.items()
+            for path in paths
+        ]
+        for _name, ws in socks:
+            assert (await ws.connect())[0]
+        await database_sync_to_async(send)()
+        got: dict[str, list[str]] = {name: [] for name in user_sockets}
+        for name, ws in socks:
+            while not await ws.receive_nothing(timeout=0.5):
+                frame = await ws.receive_from()
+                if "friend-toast" in frame:
+                    got[name].append(frame)
+            await ws.disconnect()
+        return got
+
+    return async_to_sync(scenario)()
+
+
+def test_a_friend_request_and_its_acceptance_ring_only_at_the_other_person(people):
+    from lobby.friends import toast_key
+    from tests.sockets import cookie_for
+
+    anna, ben, cem = people["Anna"], people["Ben"], people["Cem"]
+    for a, b in ((anna, ben), (ben, anna)):
+        cache.delete_many([toast_key(a.pk, b.pk, False), toast_key(a.pk, b.pk, True)])
+    table = services.open_table(Player(user=ben), "speedwerk", {"seats": 3})
+    pages = {
+        "anna": (cookie_for(anna), ["/ws/lobby/speedone/"]),
+        "ben": (cookie_for(ben), ["/ws/lobby/speedwerk/", f"/ws/tisch/{table.pk}/"]),
+        "cem": (cookie_for(cem), ["/ws/lobby/speedwerk/"]),
+    }
+    ask = reverse("lobby:friend_action", args=["anfragen"])
+    got = _frames(pages, lambda: logged_in(anna).post(ask, {"name": "Ben"}))
+    assert [len(got[n]) for n in ("anna", "ben", "cem")] == [0, 2, 0]  # both of Ben's pages
+    assert "<strong>Anna</strong> möchte mit dir befreundet sein." in got["ben"][0]
+    assert 'hx-swap-oob="beforeend"' in got["ben"][0] and "/konto/freunde/" in got["ben"][0]
+
+    # the badge on „Freunde“ in Ben's header, on his next page
+    page = logged_in(ben).get(reverse("lobby:friends")).content.decode()
+    assert 'id="nav-friend-requests">1<' in page and 'class="menu-dot"' in page
+    assert (
+        'id="nav-friend-requests"'
+        not in logged_in(anna).get(reverse("lobby:friends")).content.decode()
+    )
+
+    # withdrawn and asked again at once: no second toast (at most one per TOAST_SECONDS)
+    def again() -> None:
+        client = logged_in(anna)
+        client.post(reverse("lobby:friend_action", args=["entfernen"]), {"name": "Ben"})
+        client.post(ask, {"name": "Ben"})
+
+    assert _frames(pages, again)["ben"] == []
+    assert Friendship.objects.filter(from_user=anna, to_user=ben, accepted__isnull=True).exists()
+
+    # Ben accepts: Anna hears it, nobody else
+    accept = reverse("lobby:friend_action", args=["annehmen"])
+    got = _frames(pages, lambda: logged_in(ben).post(accept, {"name": "Anna"}))
+    assert [len(got[n]) for n in ("anna", "ben", "cem")] == [1, 0, 0]
+    assert "<strong>Ben</strong> hat deine Freundschaftsanfrage angenommen." in got["anna"][0]
+    page = logged_in(ben).get(reverse("lobby:friends")).content.decode()
+    assert 'id="nav-friend-requests"' not in page and 'class="menu-dot"' not in page
+
+
+def test_a_refused_request_rings_nowhere(people):
+    from tests.sockets import cookie_for
+
+    anna, ben = people["Anna"], people["Ben"]
+    social.block(ben, anna)
+    pages = {"ben": (cookie_for(ben), ["/ws/lobby/speedwerk/"])}
+    ask = reverse("lobby:friend_action", args=["anfragen"])
+    got = _frames(pages, lambda: logged_in(anna).post(ask, {"name": "Ben"}))
+    assert got["ben"] == [] and not Friendship.objects.exists()
+
+
+def test_the_friends_list_says_when_an_offline_friend_was_last_active(people):
+    import time
+
+    import redis
+    from django.conf import settings
+
+    from accounts.presence import ONLINE, SEEN
+    from lobby.friends import last_active
+
+    anna, ben, cem = people["Anna"], people["Ben"], people["Cem"]
+    for other in (ben, cem):
+        social.request_friend(anna, other)
+        social.accept_friend(other, anna)
+    r = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        # Ben closed his last page ten minutes ago, Cem two hours ago (longer than an hour)
+        r.zadd(SEEN, {f"u{ben.pk}": time.time() - 600, f"u{cem.pk}": time.time() - 7200})
+        r.zrem(ONLINE, f"u{ben.pk}", f"u{cem.pk}")  # not online now
+        assert last_active([ben, cem]) == {ben.pk: "zuletzt aktiv vor 10 Minuten"}
+        assert last_active([ben], now=time.time() - 590) == {ben.pk: "zuletzt aktiv vor 1 Minute"}
+        page = logged_in(anna).get(reverse("lobby:friends")).content.decode()
+        assert "offline · zuletzt aktiv vor 10 Minuten" in page
+        assert page.count("zuletzt aktiv") == 1  # not for Cem
+        # online again: „zuletzt aktiv“ gives way to where he is
+        async_to_sync(mark_online)(f"u{ben.pk}", "Ben", "lobby:speedone")
+        try:
+            page = logged_in(anna).get(reverse("lobby:friends")).content.decode()
+            assert "in der Lobby von Speedone" in page and "zuletzt aktiv" not in page
+        finally:
+            async_to_sync(mark_offline)(f"u{ben.pk}")
+        # closing the page is what records the time: a minute at most
+        page = logged_in(anna).get(reverse("lobby:friends")).content.decode()
+        assert "offline · zuletzt aktiv vor 1 Minute" in page
+        ben.hide_online = True
+        ben.save(update_fields=["hide_online"])
+        assert last_active([ben]) == {}
+        assert "zuletzt aktiv" not in logged_in(anna).get(reverse("lobby:friends")).content.decode()
+    finally:
+        r.zrem(SEEN, f"u{ben.pk}", f"u{cem.pk}")
+        r.close()

@@ -1,7 +1,9 @@
 """Profiles and friends in headless Chromium (issue 27): the host opens the profile of the
 registered person at their table from the name in the seat list, asks to be friends; the other
-accepts on their friends page, and the host's friends list shows them online, at the table; in
-the match, the seat name on the board opens the profile too and the list says „spielt …“.
+sees the request as a toast on their open table page (no reload) and counted on „Freunde“ in the
+header, and accepts on their friends page; the host's friends list shows them online, at the
+table; in the match, the seat name on the board opens the profile too and the list says „spielt
+…“.
 Screenshots at 390×844 and 1366×900 go to ``SHOTS`` (default /tmp/shots/profile)."""
 
 from __future__ import annotations
@@ -80,13 +82,29 @@ def test_a_seat_name_leads_to_the_profile_and_a_friend_shows_up_online(live_site
         assert alice.get_by_text("Deine Freundschaftsanfrage wartet auf Antwort.").is_visible()
         shoot(alice, "profile-request-sent")
 
-        # Bob accepts in a second tab; his table page stays open (he is online, at the table)
+        # Bob's table page, open all along, shows the request as a toast without a reload
+        toast = bob.locator(".friend-toast")
+        toast.get_by_text("Alice möchte mit dir befreundet sein.").wait_for()
+        assert toast.get_by_role("link", name="Anfrage ansehen").is_visible()
+        assert re.search(r"/tisch/\d+/$", bob.url)
+        shoot(bob, "friend-request-toast")
+        toast.get_by_role("button", name="Schließen").click()
+        assert toast.count() == 0
+
+        # Bob accepts in a second tab; his table page stays open (he is online, at the table);
+        # the header counts the open request on „Freunde“ (on a phone: a dot on the menu button)
         requests = friend_ctx.new_page()
         requests.goto(url + "/konto/freunde/")
+        assert requests.locator("#nav-friend-requests").inner_text().startswith("1")
+        assert requests.locator("#menu-button .menu-dot").is_visible()
+        requests.locator("#menu-button").click()
+        assert re.match(r"Freunde\s+1", requests.locator("#nav-friends").inner_text())
+        requests.screenshot(path=str(SHOTS / "friend-request-badge-phone.png"))
         requests.locator("#requests li", has_text="Alice").get_by_role(
             "button", name="Annehmen"
         ).click()
         requests.get_by_text("Ihr seid jetzt befreundet.").wait_for()
+        assert requests.locator("#nav-friend-requests").count() == 0
         shoot(requests, "friends-of-bob")
 
         # the host's friends list: Bob, online, at the (Speedwerk) table; Alice sits at an

@@ -60,10 +60,14 @@ def test_host_and_guest_chat_at_the_table_and_in_the_match(live_site, browser):
         got = line(gustav, "Hallo <b>Gustav</b>")
         got.wait_for()
         assert "Alice" in got.inner_text()
-        assert gustav.locator("details.chat .chat-lines a, details.chat .chat-lines b").count() == 0
+        assert gustav.locator("details.chat .chat-text a, details.chat .chat-text b").count() == 0
+        # the only link is the author's name, to her profile (in a new tab)
+        assert got.locator("a").count() == 1
+        assert got.locator(".chat-name a").get_attribute("href") == "/spieler/Alice/"
         # a quick phrase by the guest, live at the host, read out by screen readers there
         gustav.get_by_role("button", name="Moment bitte").click()
         line(alice, "Moment bitte").wait_for()
+        assert line(alice, "Moment bitte").locator("a").count() == 0  # a guest has no profile
         assert "Gustav: Moment bitte" in alice.locator("details.chat [data-chat-live]").inner_text()
         # own lines have no „melden“; the others' do
         for p, own, other in ((gustav, "Moment bitte", "Hallo"), (alice, "Hallo", "Moment bitte")):

@@ -12,6 +12,7 @@ from games import actions
 from games.actions import SeatSpec
 from games.engines.base import get_engine
 from games.models import Match
+from games.presenters.base import ui_icon
 from games.registry import presenter_of
 
 # seat 0 (Alice) leads round 1 with a stacked deck
@@ -41,8 +42,10 @@ def board(match: Match, index: int = 0) -> str:
 
 
 def text_of(html: str) -> str:
-    """What a person reads: tags, attributes and the hidden Vorschau spans stripped."""
+    """What a person reads: tags, attributes and the hidden Vorschau spans stripped (a name's
+    link to the profile is part of its line)."""
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"</?a\b[^>]*>", "", html)
     return re.sub(r"<[^>]+>", " ", html)
 
 
@@ -89,7 +92,7 @@ def test_a_stacked_round_shows_every_decision_in_words(alice, bots):
     actions.play(match.pk, 0, {"type": "swap", "card": "B3"}, version=match.version)
     html = board(match)
     assert "Du gibst Bücher 3 an" in html
-    assert "✓ gewählt" in html
+    assert f"{ui_icon('check')} gewählt" in html
     bots_until_alice(match)
     state = state_of(match)
     view = engine.view(state, 0)

@@ -472,3 +472,64 @@ def test_a_guest_who_registers_keeps_their_lines_and_mutes(table, alice, bob, gu
     assert (line.author_key, line.user_id) == (f"u{account.pk}", account.pk)
     assert chat.hidden_authors(f"u{bob.pk}") == {f"u{account.pk}"}
     assert chat.hidden_authors(f"u{account.pk}") == {f"u{alice.pk}"}
+
+
+# -- names link to the profiles; the staff mute a guest ------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_registered_authors_name_links_to_the_profile_a_guests_does_not(table, alice, gustav):
+    room = chat.table_room(table)
+    mine = chat.post(room, Player(user=alice), "Hallo")
+    theirs = chat.post(room, Player(guest=gustav), "Hallo zurück")
+    link = '<a class="player-name" href="/spieler/Alice/" target="_blank" rel="noopener">Alice</a>'
+    assert f'<strong class="chat-name">{link}</strong>' in chat.render_line(room, mine)
+    line = chat.render_line(room, theirs)
+    assert '<strong class="chat-name">Gustav</strong>' in line and "/spieler/" not in line
+    # the guest registers: their old lines keep the guest's name, and stay without a link
+    account = User.objects.create_user("Gustav2", password="kartenglück-42")
+    ChatMessage.objects.filter(pk=theirs.pk).update(user=account, author_key=f"u{account.pk}")
+    theirs.refresh_from_db()
+    assert "/spieler/" not in chat.render_line(room, theirs)
+    panel = chat.panel_html(room, Player(user=alice))
+    assert panel.count("/spieler/Alice/") == 1 and "/spieler/Gustav" not in panel
+
+
+@pytest.mark.django_db
+def test_the_staff_mute_a_guest_site_wide(table, alice, gustav, staff):
+    url = reverse("lobby:table_chat", args=[table.pk])
+    r = staff.post(
+        "/admin/accounts/guest/",
+        {"action": "chat_mute", "_selected_action": [gustav.pk]},
+        follow=True,
+    )
+    assert "1 Gast/Gäste im Chat stummgeschaltet." in r.content.decode()
+    gustav.refresh_from_db()
+    assert gustav.chat_muted
+    listing = staff.get("/admin/accounts/guest/?chat_muted__exact=1").content.decode()
+    assert "Gustav" in listing
+    html = send(guest_client(gustav), url, "Hallo")
+    assert "Die Spielleitung hat dich im Chat stummgeschaltet." in html
+    assert not ChatMessage.objects.exists()
+    with pytest.raises(ActionRejected, match="stummgeschaltet"):
+        chat.post(chat.table_room(table), Player(guest=gustav), "Hallo")
+    # the others still write
+    assert 'role="alert"' not in send(client_for(alice), url, "Hallo")
+    staff.post("/admin/accounts/guest/", {"action": "chat_unmute", "_selected_action": [gustav.pk]})
+    assert 'role="alert"' not in send(guest_client(gustav), url, "Wieder da")
+    assert ChatMessage.objects.filter(guest=gustav).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_muted_guest_who_registers_stays_muted(table, gustav):
+    from accounts.identity import guest_claimed
+
+    Guest.objects.filter(pk=gustav.pk).update(chat_muted=True)
+    account = User.objects.create_user("Gustav", password="kartenglück-42")
+    guest_claimed.send(sender=Guest, guest=gustav, user=account)
+    account.refresh_from_db()
+    assert account.chat_muted
+    other = User.objects.create_user("Greta", password="kartenglück-42")
+    guest_claimed.send(sender=Guest, guest=Guest.objects.create(display_name="Greta"), user=other)
+    other.refresh_from_db()
+    assert not other.chat_muted
