@@ -6,18 +6,50 @@ Run it against a server started with ``make run`` and **with the same environmen
     PORT=8123 make run &
     .venv/bin/python -m bench.load --url http://127.0.0.1:8123 --tables 50 --seconds 30 --json
 
-For every table the benchmark creates two users ``load<N>-a`` / ``load<N>-b``, logs them in by
-writing Django sessions, starts a match of ``--game`` (default: the first live game of
-``games.registry`` that two people play without a bot) through ``games.actions.start_match`` (no move timer; ``leicht`` bots fill the
-seats a game needs beyond two, played by the server's Celery worker) and opens one websocket per
-person at ``/ws/partie/<id>/`` with the ``sessionid`` cookie and an ``Origin`` header. Each
+For every table the benchmark creates ``--players`` users ``load<N>-a``, ``load<N>-b`` …, logs them
+in by writing Django sessions, starts a match of ``--game`` (default: the first live game of
+``games.registry`` that two people play without a bot) through ``games.actions.start_match`` (no
+move timer; ``leicht`` bots fill the seats a game needs beyond ``--players``, played by the
+server's Celery worker) and opens one websocket per person at ``/ws/partie/<id>/`` with the
+``sessionid`` cookie and an ``Origin`` header.
+
+Games: ``--game <slug>`` plays one live game at every table. ``--game mix`` spreads the tables over
+all live games in turn (table ``i`` plays live game ``(i-1) mod 4`` in registry order:
+Speedtrödel, Speedone, Speedbasar, Speedwerk) and seats only people: a game's table gets
+``max(--players, the game's minimum)`` people (3 for Speedtrödel, Speedbasar and Speedwerk, 2 for
+Speedone), so no bot or Celery worker plays. ``--game all`` runs ``--tables`` tables of each live
+game one after another (people only, as with ``mix``) against the same stack, each with its own
+window, and prints a table of the games. Web CPU per move per game: the server's processes are
+shared by every game of a ``mix`` run, so their CPU cannot be split per game – ``mix`` reports
+the overall figure (``server.web_cpu_ms_per_move``; ``games.<slug>.web_cpu_ms_per_move`` is
+``null``), ``--game all`` (or ``--game <slug>``) the figure of each game. Each
 simulated person is the generic client (``bench.client``): when a pushed board offers action
 controls (``data-action``), it is their turn; they answer at once (or after a pause of 0.5–1.5 ×
 ``--think-ms``) with one of them (a play rather than a draw), sent with the board's
 ``data-version``. A finished match is replaced by a new one at the same table. Like a real
 match page (``static/js/match.js``), every socket also asks every 8 s whether it shows the current
 board (``{"type": "sync", "version": n}``, reported as ``page_syncs``); ``--bare`` leaves that out
-(pages that only play, the bench before issue 28). A match page opens no other socket.
+(pages that only play, the bench before issue 28). A match page opens no other socket: its one
+``ws-connect`` is ``/ws/partie/<id>/`` (``templates/games/match.html``; ``base.html`` and the
+match's chat open none – the chat's lines come over the match socket); the lobby socket
+(``/ws/lobby/<game>/``) belongs to the lobby room and ``/ws/tisch/<id>/`` to a table's waiting
+page, which a person leaves when the match starts. So the bench opens no lobby socket.
+
+Reconnects, as a real page: the htmx ws extension (``hx-ws-2.js``) opens a socket closed with
+code 1006 (no closing handshake: a lost network), 1011, 1012 or 1013 again after a pause of
+``random() * 2**min(n, 6)`` seconds (``n``: failed attempts so far, "full jitter"; the first
+retry within a second), with the same cookie; the server pushes the current board on connect
+(``MatchConsumer.connect``: "a reconnect may have missed updates"), which re-syncs the page, and
+``match.js`` goes on with its 8-second check. The bench does the same for every player's socket
+and counts ``reconnects``; only a reconnect that fails ``RECONNECT_ATTEMPTS`` times in a row is an
+error (the page would go on trying). A move whose send meets the closed socket is sent again on
+the reconnect's board (``drops.moves_resent``; a page would POST it). ``--drop-every S`` cuts one
+random player's socket every S seconds of the window (its transport aborted: the bench sees
+1006, the server a vanished client) – only a seat with no move of its own in flight, so that no
+move is lost on the way. Moves of other seats whose broadcast the dropped seat was to receive are
+measured when the reconnect's board arrives (the latency includes the reconnect, as for a
+person). A clean close by the server (1000) is not reconnected, as on the page; other codes
+(4403, 4404, 4429) are errors. Spectators' sockets (``--spectators``) are not dropped.
 
 Measured, only for moves *sent* inside the measurement window (after every table is connected):
 
@@ -25,9 +57,21 @@ Measured, only for moves *sent* inside the measurement window (after every table
 * ``latency_ms``: send -> the first board with a higher version on the OTHER player's socket
   (the "move -> broadcast" time a human at the other seat sees), p50/p95/p99/max;
 * ``errors``: rejected moves (a flash message from the server), socket errors (failed connect,
-  unexpected close) and moves that got no broadcast within ``--drain`` seconds. A press that lost
-  the race in a simultaneous phase (the server's „Zu spät …“, e.g. the second doubt in one of
-  Speedbasar's doubt windows) is counted as ``late_presses``, not as an error.
+  a close that is not reconnected, a failed reconnect) and moves that got no broadcast within
+  ``--drain`` seconds. A press that lost the race in a simultaneous phase (the server's
+  „Zu spät …“, e.g. the second doubt in one of Speedbasar's doubt windows) is counted as
+  ``late_presses``, not as an error;
+* ``reconnects``: sockets opened again after an unexpected close (``drops``: how many the bench
+  cut itself);
+* ``games``: the same figures per game (moves, moves/s, latency p50/p95/p99, errors, reconnects,
+  people per table; web CPU per move only in a run of one game, see above);
+* ``server.web_cpu_ms_per_move``: the web processes' CPU in the window (``supervisor.json``) per
+  move;
+* ``db_connections``: the peak number of connections to the database per process during the
+  window, sampled every second from ``pg_stat_activity``: settings name every connection
+  ``sg-<process>-<pid>`` (the launcher tells each child its name, ``SG_PROCESS``), and the pid is
+  matched against ``supervisor.json`` (``web1``, ``web2``, ``worker``, ``beat``; ``a:web1`` …
+  with two stacks; ``bench`` is this process). ``null`` on SQLite.
 
 The benchmark needs the database only. The one broadcast it causes itself (``start_match`` tells
 the match group, which is still empty) goes to an in-memory channel layer, so the benchmark does not
@@ -88,6 +132,11 @@ MAX_IDLE = 4000
 MAX_SPECTATORS = 2000
 #: how long a seat waits for its own board before acting on the board right after its own move
 PENDING_RECHECK_S = 0.25
+#: close codes after which the page's htmx ws extension opens the socket again (hx-ws-2.js):
+#: abnormal closure (no closing handshake: a lost network), server error, restart, try later
+RECONNECT_CODES = frozenset({1006, 1011, 1012, 1013})
+#: attempts before a reconnect counts as failed (the page tries forever, waiting up to 64 s)
+RECONNECT_ATTEMPTS = 6
 #: a real match page asks over its socket every 8 s whether it shows the current board
 #: (``static/js/match.js``); the bench's pages do the same unless ``--bare``
 PAGE_SYNC_S = 8.0
@@ -129,6 +178,8 @@ SERVER_CHANNEL_LAYER = ""
 
 def setup_django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["SG_PROCESS"] = "bench"  # its database connection: sg-bench-<pid>
+    os.environ.setdefault("DB_POOL", "0")  # one thread talks to the database: one connection
     if not os.environ.get("SECRET_KEY"):
         # The bench is a client: it only writes its players' accounts and sessions into the
         # server's database (the session key is the cookie, nothing is signed with the secret),
@@ -203,6 +254,38 @@ def new_match(game: str, users: list[Any]) -> int:
     return int(match.pk)
 
 
+def people_at(args: argparse.Namespace, game: str) -> int:
+    """People at a table of ``game``: ``--players``; with ``--game mix``/``all`` at least the
+    game's minimum (no bots: every move is a person's, and web CPU per move compares games)."""
+    if args.people_only:
+        return min(max(args.players, args.min_players.get(game, 2)), 4)
+    return int(args.players)
+
+
+def db_connections() -> dict[str, int] | None:
+    """The database's connections to this database now, by ``application_name`` (settings name
+    every connection ``sg-<process>-<pid>``); ``None`` on SQLite."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT application_name, count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() GROUP BY application_name"
+        )
+        return {name or "?": n for name, n in cursor.fetchall()}
+
+
+def connection_owner(app_name: str, pids: dict[int, str]) -> str:
+    """``sg-web1-4711`` -> the supervisor's name of pid 4711 (``a:web1`` with two stacks), else
+    the name the process gave itself (``bench``, ``django`` for manage.py …) or ``other``."""
+    m = re.fullmatch(r"sg-(.+)-(\d+)", app_name)
+    if not m:
+        return "other"
+    return pids.get(int(m.group(2)), m.group(1))
+
+
 def cleanup(match_ids: list[int], session_keys: list[str], user_ids: list[int]) -> int:
     """Delete what the run created: its matches (with seats and moves), sessions and users."""
     from django.contrib.sessions.models import Session
@@ -254,6 +337,45 @@ class Stats:
     spectator_refused: int = 0
     #: the pages' currency checks sent in the window (none with ``--bare``)
     page_syncs: int = 0
+    #: sockets that closed unexpectedly and were opened again with the same cookie (as the
+    #: page's htmx ws extension does); ``drops``: the ones ``--drop-every`` cut itself
+    reconnects: int = 0
+    drops: int = 0
+    #: moves whose send met a socket closed meanwhile: sent again after the reconnect
+    resent: int = 0
+    #: moves sent by seats whose socket had been opened again (they play on)
+    after_reconnect: int = 0
+
+    @classmethod
+    def merged(cls, parts: list[Stats]) -> Stats:
+        """The sum of several games' figures (the run's totals)."""
+        out = cls()
+        for part in parts:
+            for name, value in vars(part).items():
+                setattr(out, name, getattr(out, name) + value)
+        return out
+
+    def figures(self, seconds: float) -> dict[str, Any]:
+        """Moves, rate, latency, errors: the report's per-game block."""
+        lat = sorted(self.latencies)
+        return {
+            "moves": self.moves,
+            "moves_per_s": round(self.moves / seconds, 1),
+            "latency_ms": {
+                "p50": ms(percentile(lat, 50)),
+                "p95": ms(percentile(lat, 95)),
+                "p99": ms(percentile(lat, 99)),
+                "max": ms(lat[-1] if lat else None),
+                "samples": len(lat),
+            },
+            "errors": self.errors,
+            "late_presses": self.late,
+            "reconnects": self.reconnects,
+        }
+
+    @property
+    def errors(self) -> int:
+        return self.rejected + self.socket_errors + self.unanswered
 
 
 class Run:
@@ -270,7 +392,11 @@ class Run:
             self.stacks.append(
                 (f"{parts.scheme}://{parts.netloc}", f"{ws_scheme}://{parts.netloc}")
             )
-        self.stats = Stats()
+        #: the game of every table (``--game mix``: the live games in turn) and its figures
+        self.games: list[str] = list(args.table_games)
+        self.per_game: dict[str, Stats] = {g: Stats() for g in dict.fromkeys(self.games)}
+        #: the tables being played now (``--drop-every`` picks a socket among them)
+        self.live: set[TableState] = set()
         self.match_ids: list[int] = []
         self.session_keys: list[str] = []
         self.user_ids: list[int] = []
@@ -282,6 +408,17 @@ class Run:
         self.all_ready = asyncio.Event()
         #: ``--spectators``: the session cookies of the spectators of table 1's match
         self.spectator_cookies: list[str] = []
+
+    def game_of(self, index: int) -> str:
+        return self.games[(index - 1) % len(self.games)]
+
+    def stats_of(self, index: int) -> Stats:
+        return self.per_game[self.game_of(index)]
+
+    @property
+    def stats(self) -> Stats:
+        """The run's totals over every game."""
+        return Stats.merged(list(self.per_game.values()))
 
     def in_window(self, t: float) -> bool:
         return self.started.is_set() and self.t_start <= t < self.t_end
@@ -301,15 +438,17 @@ class Run:
                 max_size=2**22,
             )
 
-    def socket_error(self, exc: BaseException) -> None:
-        self.stats.socket_errors += 1
-        self.stats.socket_reasons[f"{type(exc).__name__}: {exc}"[:120]] += 1
+    def socket_error(self, exc: BaseException, index: int = 1) -> None:
+        stats = self.stats_of(index)
+        stats.socket_errors += 1
+        stats.socket_reasons[f"{type(exc).__name__}: {exc}"[:120]] += 1
 
     async def table(self, index: int) -> None:
         try:
-            players = await self.db(make_players, index, self.args.players)
+            game = self.game_of(index)
+            players = await self.db(make_players, index, people_at(self.args, game))
         except Exception as exc:  # noqa: BLE001 - reported, the table stays empty
-            self.socket_error(exc)
+            self.socket_error(exc, index)
             self._mark_ready(index)
             return
         users = [u for u, _ in players]
@@ -321,7 +460,7 @@ class Run:
                 await self.play_match(index, users, [k for _, k in players], first)
             except Exception as exc:  # noqa: BLE001 - counted; try again with a new match
                 if not self.stopping.is_set():
-                    self.socket_error(exc)
+                    self.socket_error(exc, index)
                 self._mark_ready(index)
                 await asyncio.sleep(0.5)
             first = False
@@ -334,10 +473,10 @@ class Run:
     async def play_match(
         self, index: int, users: list[Any], cookies: list[str], first: bool
     ) -> None:
-        match_id = await self.db(new_match, self.args.game, users)
+        match_id = await self.db(new_match, self.game_of(index), users)
         self.match_ids.append(match_id)
         if self.started.is_set():
-            self.stats.matches_started += 1
+            self.stats_of(index).matches_started += 1
         sockets = await asyncio.gather(
             *(self.connect(match_id, c, seat) for seat, c in enumerate(cookies)),
             return_exceptions=True,
@@ -351,7 +490,7 @@ class Run:
                     raise s
             if index == 1 and self.spectator_cookies:
                 watching, readers = await self.watch(match_id)
-            await TableState(self, index, opened).play(first)
+            await TableState(self, index, opened, match_id, cookies).play(first)
         finally:
             for r in readers:
                 r.cancel()
@@ -369,7 +508,7 @@ class Run:
         for s in got:
             if isinstance(s, BaseException):
                 self.socket_error(s)
-        self.stats.spectator_sockets += len(opened)
+        self.stats_of(1).spectator_sockets += len(opened)
         return opened, [asyncio.create_task(self.spectate(ws)) for ws in opened]
 
     async def spectate(self, ws: Any) -> None:
@@ -377,17 +516,25 @@ class Run:
             async for frame in ws:
                 text = frame if isinstance(frame, str) else frame.decode()
                 if text.startswith('<div id="flash"') and RE_FLASH_ERROR.search(text):
-                    self.stats.spectator_refused += 1
+                    self.stats_of(1).spectator_refused += 1
                 elif client.board_version(text) is not None and self.in_window(time.perf_counter()):
-                    self.stats.spectator_boards += 1
+                    self.stats_of(1).spectator_boards += 1
 
 
 class TableState:
     """Two seats of one match: who moved when (for the latency) and the last board per seat."""
 
-    def __init__(self, run: Run, index: int, sockets: list[Any]) -> None:
+    def __init__(
+        self, run: Run, index: int, sockets: list[Any], match_id: int, cookies: list[str]
+    ) -> None:
         self.run = run
         self.index = index
+        self.stats = run.stats_of(index)
+        self.match_id = match_id
+        self.cookies = cookies
+        #: seats whose socket is being opened again after a drop; seats that did so
+        self.reconnecting: set[int] = set()
+        self.reconnected: set[int] = set()
         self.thinking: set[asyncio.Task[None]] = set()
         self.sockets = sockets
         people = len(sockets)
@@ -407,6 +554,7 @@ class TableState:
                 task = asyncio.create_task(self.page_checks(s))
                 self.thinking.add(task)
                 task.add_done_callback(self.thinking.discard)
+        self.run.live.add(self)
         try:
             if first:
                 # wait for both initial boards, then for the window to open
@@ -428,7 +576,7 @@ class TableState:
                     if self.finished.is_set() or all(r.done() for r in readers):
                         break
                     await asyncio.sleep(0.02)
-                self.run.stats.unanswered += sum(1 for o in self.outstanding if o[3])
+                self.stats.unanswered += sum(1 for o in self.outstanding if o[3])
                 self.outstanding.clear()
             stop.cancel()
             done.cancel()
@@ -436,58 +584,124 @@ class TableState:
                 if r.done() and r.exception() is not None:
                     raise r.exception()  # type: ignore[misc]
         finally:
+            self.run.live.discard(self)
             for r in [*readers, *self.thinking]:
                 r.cancel()
             await asyncio.gather(*readers, *self.thinking, return_exceptions=True)
 
     async def reader(self, seat: int) -> None:
+        """The seat's socket: every board it receives; after an unexpected close it opens the
+        socket again (``reconnect``) and reads on."""
         from websockets.exceptions import ConnectionClosed
 
-        ws = self.sockets[seat]
-        try:
-            async for frame in ws:
-                now = time.perf_counter()
-                text = frame if isinstance(frame, str) else frame.decode()
-                if text.startswith('<div id="flash"'):
-                    m = RE_FLASH_ERROR.search(text)
-                    if m:
-                        self.rejected(seat, html.unescape(m.group(1)).strip())
-                    continue
-                board = parse_board(text)
-                if board is None:
-                    continue  # e.g. an invitation toast
-                self.delivered(seat, board.version, now)
-                old = self.boards[seat]
-                if old is None or board.version >= old.version:
-                    self.boards[seat] = board
-                if board.status and board.status != "running":
-                    if not self.finished.is_set():
-                        self.finished.set()
-                        if self.run.started.is_set():
-                            self.run.stats.matches_finished += 1
+        while True:
+            try:
+                if await self.read(seat):
+                    return  # the match ended, or the server closed the socket cleanly
+            except ConnectionClosed as exc:
+                if self.run.stopping.is_set() or self.finished.is_set():
                     return
-                if self.run.args.think_ms:
-                    task = asyncio.create_task(self.maybe_act(seat))
-                    self.thinking.add(task)
-                    task.add_done_callback(self.thinking.discard)
-                else:
-                    await self.maybe_act(seat)
-        except ConnectionClosed as exc:
-            if not self.run.stopping.is_set() and not self.finished.is_set():
-                raise RuntimeError(f"socket closed by the server: {exc}") from exc
+                code = exc.rcvd.code if exc.rcvd is not None else 1006
+                if code not in RECONNECT_CODES:
+                    raise RuntimeError(f"socket closed by the server: {exc}") from exc
+                await self.reconnect(seat)
+
+    async def reconnect(self, seat: int) -> None:
+        """What the page's htmx ws extension does on a close with code 1006, 1011, 1012 or 1013:
+        open the socket again after a pause of ``random() * 2**min(n, 6)`` s (n: failed attempts
+        so far, "full jitter"), with the same cookie. The server pushes the current board on
+        connect, which re-syncs the seat. Fails (an error) after ``RECONNECT_ATTEMPTS``."""
+        self.reconnecting.add(seat)
+        # moves of this seat whose send met the closed socket are sent again on the new board
+        self.acted[seat] = -1
+        try:
+            for attempt in range(RECONNECT_ATTEMPTS):
+                await asyncio.sleep(random.random() * 2 ** min(attempt, 6))
+                if self.run.stopping.is_set() or self.finished.is_set():
+                    return
+                try:
+                    ws = await self.run.connect(self.match_id, self.cookies[seat], seat)
+                except Exception:  # noqa: BLE001 - the next attempt, as the page does
+                    continue
+                self.sockets[seat] = ws
+                self.reconnected.add(seat)
+                self.stats.reconnects += 1
+                return
+            raise RuntimeError(f"reconnecting failed {RECONNECT_ATTEMPTS} times")
+        finally:
+            self.reconnecting.discard(seat)
+
+    def drop(self) -> bool:
+        """``--drop-every``: cut one seat's socket as a lost network would (no closing
+        handshake: the client sees 1006). Only a seat with no move in flight, so that the drop
+        loses no move on the way (a real page would POST such a move)."""
+        seats = [
+            s
+            for s in range(len(self.sockets))
+            if s not in self.reconnecting
+            and (board := self.boards[s]) is not None
+            and board.version > self.pending[s]  # its last move has come back (or none sent)
+        ]
+        if not seats or self.finished.is_set():
+            return False
+        ws = self.sockets[self.rng.choice(seats)]
+        ws.transport.abort()
+        self.stats.drops += 1
+        return True
+
+    async def read(self, seat: int) -> bool:
+        """Read the seat's socket until it closes; True: nothing more to read (match over, or a
+        clean close by the server, which a page does not reconnect either)."""
+        ws = self.sockets[seat]
+        async for frame in ws:
+            now = time.perf_counter()
+            text = frame if isinstance(frame, str) else frame.decode()
+            if text.startswith('<div id="flash"'):
+                m = RE_FLASH_ERROR.search(text)
+                if m:
+                    self.rejected(seat, html.unescape(m.group(1)).strip())
+                continue
+            board = parse_board(text)
+            if board is None:
+                continue  # e.g. an invitation toast
+            self.delivered(seat, board.version, now)
+            old = self.boards[seat]
+            if old is None or board.version >= old.version:
+                self.boards[seat] = board
+            if board.status and board.status != "running":
+                if not self.finished.is_set():
+                    self.finished.set()
+                    if self.run.started.is_set():
+                        self.stats.matches_finished += 1
+                return True
+            if self.run.args.think_ms:
+                task = asyncio.create_task(self.maybe_act(seat))
+                self.thinking.add(task)
+                task.add_done_callback(self.thinking.discard)
+            else:
+                await self.maybe_act(seat)
+        return True
 
     async def page_checks(self, seat: int) -> None:
         """What ``match.js`` sends every 8 s: ``{"type": "sync", "version": shown}`` (the pages
         of a table start at random moments, as people open them)."""
+        from websockets.exceptions import ConnectionClosed
+
         await asyncio.sleep(self.rng.uniform(0, PAGE_SYNC_S))
         while not self.run.stopping.is_set() and not self.finished.is_set():
             board = self.boards[seat]
-            if board is not None:
-                await self.sockets[seat].send(
-                    json.dumps({"type": "sync", "version": board.version})
-                )
+            if board is not None and seat not in self.reconnecting:
+                try:
+                    await self.sockets[seat].send(
+                        json.dumps({"type": "sync", "version": board.version})
+                    )
+                except ConnectionClosed:
+                    # dropped: the reader opens it again (a page without its socket would GET
+                    # the board instead; the bench waits for the reconnect's board)
+                    await asyncio.sleep(PAGE_SYNC_S)
+                    continue
                 if self.run.in_window(time.perf_counter()):
-                    self.run.stats.page_syncs += 1
+                    self.stats.page_syncs += 1
             await asyncio.sleep(PAGE_SYNC_S)
 
     def delivered(self, seat: int, version: int, now: float) -> None:
@@ -497,18 +711,18 @@ class TableState:
         for v, t_sent, mover, counted in self.outstanding:
             if mover != seat and version > v:
                 if counted:
-                    self.run.stats.moves += 1
-                    self.run.stats.latencies.append(now - t_sent)
+                    self.stats.moves += 1
+                    self.stats.latencies.append(now - t_sent)
             else:
                 keep.append((v, t_sent, mover, counted))
         self.outstanding = keep
 
     def rejected(self, seat: int, reason: str) -> None:
         if self.run.started.is_set() and reason.startswith("Zu spät"):
-            self.run.stats.late += 1
+            self.stats.late += 1
         elif self.run.started.is_set():
-            self.run.stats.rejected += 1
-            self.run.stats.reject_reasons[reason[:120]] += 1
+            self.stats.rejected += 1
+            self.stats.reject_reasons[reason[:120]] += 1
         self.outstanding = [o for o in self.outstanding if o[2] != seat]
         self.pending[seat] = -1
         if not reason.startswith("Zu spät"):
@@ -522,6 +736,8 @@ class TableState:
             await self.maybe_act(seat, recheck=True)
 
     async def maybe_act(self, seat: int, recheck: bool = False) -> None:
+        from websockets.exceptions import ConnectionClosed
+
         run = self.run
         board = self.boards[seat]
         if board is not None and board.version > self.pending[seat] + 1:
@@ -556,8 +772,22 @@ class TableState:
         counted = run.in_window(t_sent)
         self.outstanding.append((board.version, t_sent, seat, counted))
         if counted:
-            run.stats.sent += 1
-        await self.sockets[seat].send(json.dumps({**action, "version": board.version}))
+            self.stats.sent += 1
+        entry = self.outstanding[-1]
+        try:
+            await self.sockets[seat].send(json.dumps({**action, "version": board.version}))
+        except ConnectionClosed:
+            # the socket was dropped meanwhile: the move never left; act again on the board the
+            # reconnect brings (a page would POST it)
+            with contextlib.suppress(ValueError):
+                self.outstanding.remove(entry)
+            if counted:
+                self.stats.sent -= 1
+            self.stats.resent += 1
+            self.acted[seat] = self.pending[seat] = -1
+            return
+        if seat in self.reconnected:
+            self.stats.after_reconnect += 1
 
 
 # -- the server's processes (Linux /proc) ----------------------------------------------------------
@@ -700,9 +930,50 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     extra_before = {pat: cpu_seconds_matching(pat) for pat in args.measure_cpu}
     run.t_start = time.perf_counter()
     run.t_end = run.t_start + args.seconds
+    pids = {pid: name for name, pid in procs.items()}
+    peaks: dict[str, int] = {}
+    peak_total = 0
+    samples = 0
+
+    async def watch_connections() -> None:
+        """Every second: the database's connections per process; the peak of each."""
+        nonlocal peak_total, samples
+        while not run.stopping.is_set():
+            try:
+                now = await run.db(db_connections)
+            except Exception:  # noqa: BLE001 - a missed sample; the figures say how many
+                now = {}
+            if now is None:
+                return
+            samples += 1
+            per: Counter[str] = Counter()
+            for app, n in now.items():
+                per[connection_owner(app, pids)] += n
+            for owner, n in per.items():
+                peaks[owner] = max(peaks.get(owner, 0), n)
+            peak_total = max(peak_total, sum(per.values()))
+            await asyncio.sleep(1.0)
+
+    async def drop_sockets() -> None:
+        """``--drop-every S``: every S seconds one random playing socket loses its network."""
+        rng = random.Random(4711)
+        while True:
+            await asyncio.sleep(args.drop_every)
+            tables = sorted(run.live, key=lambda t: t.index)
+            rng.shuffle(tables)
+            for table in tables:
+                if table.drop():
+                    break
+
     run.started.set()
+    helpers = [asyncio.create_task(watch_connections())]
+    if args.drop_every:
+        helpers.append(asyncio.create_task(drop_sockets()))
     await asyncio.sleep(args.seconds)
     run.stopping.set()
+    for h in helpers:
+        h.cancel()
+    await asyncio.gather(*helpers, return_exceptions=True)
     cpu_window = {name: cpu_seconds(pid) - cpu_before[name] for name, pid in procs.items()}
     extra_window = {pat: cpu_seconds_matching(pat) - extra_before[pat] for pat in args.measure_cpu}
     _, pending = await asyncio.wait(tasks, timeout=args.drain + 5)
@@ -717,6 +988,20 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     s = run.stats
     lat = sorted(s.latencies)
     usage = resource.getrusage(resource.RUSAGE_SELF)
+    web_cpu_s = sum(v for k, v in cpu_window.items() if is_web(k))
+    web_cpu_ms_per_move = round(web_cpu_s * 1000 / s.moves, 2) if s.moves and procs else None
+    games: dict[str, Any] = {}
+    for game, stats in run.per_game.items():
+        indexes = [i for i in range(1, args.tables + 1) if run.game_of(i) == game]
+        games[game] = {
+            "tables": len(indexes),
+            "people_per_table": people_at(args, game),
+            **stats.figures(args.seconds),
+            # process CPU cannot be told apart per game when the games share the processes:
+            # per game only in a run of one game (``--game <slug>``, or ``--game all``)
+            "web_cpu_ms_per_move": web_cpu_ms_per_move if len(run.per_game) == 1 else None,
+        }
+    people = sum(people_at(args, run.game_of(i)) for i in run.ready)
     return {
         "url": args.url,
         "urls": args.urls,
@@ -735,7 +1020,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "max": ms(lat[-1] if lat else None),
             "samples": len(lat),
         },
-        "errors": s.rejected + s.socket_errors + s.unanswered,
+        "errors": s.errors,
+        "reconnects": s.reconnects,
+        "games": games,
         "error_detail": {
             "rejected": s.rejected,
             "late_presses": s.late,
@@ -743,6 +1030,22 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "unanswered": s.unanswered,
             "reasons": dict((s.reject_reasons + s.socket_reasons).most_common(5)),
         },
+        "drops": {
+            "every_s": args.drop_every,
+            "dropped": s.drops,
+            "reconnects": s.reconnects,
+            "moves_resent": s.resent,
+            "moves_after_reconnect": s.after_reconnect,
+        },
+        "db_connections": {
+            # peak connections to this database per process during the window (web1, web2,
+            # worker, beat, bench itself …; with two stacks a:web1 …), sampled every second
+            "peak_per_process": dict(sorted(peaks.items())),
+            "peak_total": peak_total,
+            "samples": samples,
+        }
+        if samples
+        else None,
         "matches": {
             "started_in_window": s.matches_started,
             "finished_in_window": s.matches_finished,
@@ -751,13 +1054,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         },
         "server": {
             "cpu_s": {k: round(v, 2) for k, v in cpu_window.items()},
-            "web_cpu_ms_per_move": round(
-                sum(v for k, v in cpu_window.items() if is_web(k)) * 1000 / s.moves, 2
-            )
-            if s.moves and procs
-            else None,
+            "web_cpu_ms_per_move": web_cpu_ms_per_move,
             "rss_kb": {name: rss_kb(pid) for name, pid in procs.items()},
-            "sockets": ready_tables * args.players + args.spectators,
+            "sockets": people + args.spectators,
             "cpu_s_matching": {k: round(v, 2) for k, v in extra_window.items()},
             "cpu_ms_per_move_matching": {
                 k: round(v * 1000 / s.moves, 2) if s.moves else None
@@ -780,6 +1079,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "drain": args.drain,
             "spectators": args.spectators,
             "bare": args.bare,
+            "drop_every": args.drop_every,
         },
         "setup_s": round(setup_s, 1),
         "bench_cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
@@ -890,9 +1190,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--game",
         default=None,
         help="a live game (default: the registry's first live game that two people play without "
-        "a bot, so a table of two needs no Celery worker)",
+        "a bot, so a table of two needs no Celery worker); `mix`: the tables take the live games "
+        "in turn; `all`: one run per live game after another, on the same stack",
     )
-    p.add_argument("--players", type=int, default=2, help="people per table, 2–4 (default 2)")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="people per table, 2–4 (default 2; bots fill a game's further seats); with --game "
+        "mix or all at least the game's minimum (3 at Speedtrödel, Speedbasar, Speedwerk)",
+    )
     p.add_argument(
         "--server-status",
         action="append",
@@ -900,7 +1207,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="the server's supervisor.json (default: VAR_DIR/supervisor.json) for its CPU and RSS; "
         "once per --url with two stacks",
     )
-    p.add_argument("--tables", type=int, default=10, help=f"tables of two (1–{MAX_TABLES})")
+    p.add_argument("--tables", type=int, default=10, help=f"tables (1–{MAX_TABLES})")
     p.add_argument("--seconds", type=float, default=20, help=f"window (1–{MAX_SECONDS})")
     p.add_argument(
         "--think-ms",
@@ -943,6 +1250,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "spectator that only receives; they follow the table to its next match. Compare "
         "web_cpu_ms_per_move with a run without (and --tables 1: every move is watched)",
     )
+    p.add_argument(
+        "--drop-every",
+        type=float,
+        default=0,
+        metavar="S",
+        help="every S seconds of the window, cut one random player's socket (no closing "
+        "handshake, as a lost network); it reconnects as the page does (`reconnects`)",
+    )
     p.add_argument("--idle-warmup", type=int, default=40, help="sockets opened before the baseline")
     p.add_argument("--idle-settle", type=float, default=5, help="seconds before the second RSS")
     args = p.parse_args(argv)
@@ -961,6 +1276,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         p.error(f"--idle-sockets must be 0–{MAX_IDLE}")
     if not 0 <= args.spectators <= MAX_SPECTATORS:
         p.error(f"--spectators must be 0–{MAX_SPECTATORS}")
+    if args.drop_every and not 0.2 <= args.drop_every <= MAX_SECONDS:
+        p.error("--drop-every must be 0 (off) or 0.2–600 seconds")
+    if args.idle_sockets and args.game in ("mix", "all"):
+        p.error("--idle-sockets opens the sockets of one game: give --game <slug> or none")
     args.idle_warmup = min(max(args.idle_warmup, 0), 400)
     args.idle_settle = min(max(args.idle_settle, 0), 120)
     urls = args.url or ["http://127.0.0.1:8000/"]
@@ -985,10 +1304,13 @@ def main(argv: list[str] | None = None) -> int:
     from games import registry
 
     live = [g.slug for g in registry.GAMES if g.live]
+    args.min_players = {g.slug: g.min_players for g in registry.GAMES}
     if args.game is None:
         args.game = next(g.slug for g in registry.GAMES if g.live and g.min_players <= 2)
-    if args.game not in live:
-        raise SystemExit(f"--game must be a live game: {', '.join(live)}")
+    if args.game not in [*live, "mix", "all"]:
+        raise SystemExit(f"--game must be a live game ({', '.join(live)}), mix or all")
+    args.people_only = args.game in ("mix", "all")
+    args.table_games = live if args.game == "mix" else [args.game]
     hard = args.setup_timeout + args.seconds + args.drain + 60
     if args.idle_sockets:
         hard = 2 * args.setup_timeout + 2 * args.idle_settle + 60
@@ -999,6 +1321,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print(json.dumps(report) if args.json else json.dumps(report, indent=2))
         return 0 if report["errors"] == 0 else 2
+    if args.game == "all":
+        return run_all(args, live, hard)
     try:
         report = asyncio.run(asyncio.wait_for(main_async(args), timeout=hard))
     except TimeoutError:
@@ -1007,20 +1331,77 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report))
     else:
-        lat = report["latency_ms"]
-        print(
-            f"{report['tables_ready']}/{report['tables']} tables, {report['seconds']:g} s, "
-            f"{report['database']} + channel layer {report['channel_layer']}\n"
-            f"  {report['moves']} moves, {report['moves_per_s']} moves/s\n"
-            f"  move->broadcast latency ms: p50 {lat['p50']}  p95 {lat['p95']}  "
-            f"p99 {lat['p99']}  max {lat['max']}\n"
-            f"  errors {report['errors']} {report['error_detail']}\n"
-            f"  web CPU ms per move {report['server']['web_cpu_ms_per_move']}, "
-            f"spectators {report['spectators']}\n"
-            f"  matches {report['matches']}, setup {report['setup_s']} s, "
-            f"bench CPU {report['bench_cpu_s']} s"
-        )
+        print(text_report(report))
     return 0 if report["errors"] == 0 else 2
+
+
+def run_all(args: argparse.Namespace, live: list[str], hard: float) -> int:
+    """``--game all``: one run of ``--tables`` tables per live game, one after another against
+    the same stack; each run's own figures (web CPU per move per game) and a table of them."""
+    reports: dict[str, Any] = {}
+    for game in live:
+        one = argparse.Namespace(**{**vars(args), "game": game, "table_games": [game]})
+        try:
+            reports[game] = asyncio.run(asyncio.wait_for(main_async(one), timeout=hard))
+        except TimeoutError:
+            reports[game] = {"error": f"hard deadline of {hard:.0f} s reached", "errors": 1}
+    rows = {
+        game: {
+            **{k: r.get(k) for k in ("tables_ready", "moves", "moves_per_s", "errors")},
+            "latency_ms": r.get("latency_ms"),
+            "reconnects": r.get("reconnects"),
+            "web_cpu_ms_per_move": (r.get("server") or {}).get("web_cpu_ms_per_move"),
+            "people_per_table": people_at(args, game),
+        }
+        for game, r in reports.items()
+    }
+    errors = sum(int(r.get("errors") or 0) for r in reports.values())
+    if args.json:
+        print(json.dumps({"mode": "all", "games": rows, "errors": errors, "runs": reports}))
+    else:
+        for r in reports.values():
+            print(text_report(r) if "moves" in r else json.dumps(r))
+        print(
+            f"\n{'game':14} {'people':>6} {'moves/s':>8} {'p50':>7} {'p95':>7} {'p99':>7} "
+            f"{'errors':>6} {'web CPU ms/move':>16}"
+        )
+        for game, row in rows.items():
+            lat = row["latency_ms"] or {}
+            print(
+                f"{game:14} {row['people_per_table']:>6} {row['moves_per_s']!s:>8} "
+                f"{lat.get('p50')!s:>7} {lat.get('p95')!s:>7} {lat.get('p99')!s:>7} "
+                f"{row['errors']!s:>6} {row['web_cpu_ms_per_move']!s:>16}"
+            )
+    return 0 if errors == 0 else 2
+
+
+def text_report(report: dict[str, Any]) -> str:
+    lat = report["latency_ms"]
+    lines = [
+        f"{report['game']}: {report['tables_ready']}/{report['tables']} tables, "
+        f"{report['seconds']:g} s, {report['database']} + channel layer {report['channel_layer']}",
+        f"  {report['moves']} moves, {report['moves_per_s']} moves/s, "
+        f"{report['page_syncs']} page syncs",
+        f"  move->broadcast latency ms: p50 {lat['p50']}  p95 {lat['p95']}  "
+        f"p99 {lat['p99']}  max {lat['max']}",
+        f"  errors {report['errors']} {report['error_detail']}",
+        f"  reconnects {report['reconnects']} {report['drops']}",
+        f"  web CPU ms per move {report['server']['web_cpu_ms_per_move']}, "
+        f"spectators {report['spectators']}",
+        f"  database connections {report['db_connections']}",
+        f"  matches {report['matches']}, setup {report['setup_s']} s, "
+        f"bench CPU {report['bench_cpu_s']} s",
+    ]
+    if len(report["games"]) > 1:
+        lines.append("  per game (web CPU per move: only from a run of one game, see --game all):")
+        for game, g in report["games"].items():
+            gl = g["latency_ms"]
+            lines.append(
+                f"    {game:14} {g['tables']} tables of {g['people_per_table']}: "
+                f"{g['moves']} moves, {g['moves_per_s']}/s, p50 {gl['p50']} p95 {gl['p95']} "
+                f"p99 {gl['p99']} ms, errors {g['errors']}, reconnects {g['reconnects']}"
+            )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -137,10 +137,12 @@ def spawn(
     pass_fds: tuple[int, ...] = (),
     stdout: int | None = None,
 ) -> subprocess.Popen[bytes]:
-    """Start ``args`` in its own session (= process group) that dies with the supervisor."""
+    """Start ``args`` in its own session (= process group) that dies with the supervisor. The
+    child knows its name as ``SG_PROCESS`` (its database connections carry it, config/settings)."""
     proc = subprocess.Popen(
         args,
         cwd=ROOT,
+        env={**os.environ, "SG_PROCESS": name},
         start_new_session=True,
         pass_fds=pass_fds,
         preexec_fn=_set_pdeathsig if sys.platform.startswith("linux") else None,  # noqa: PLW1509

@@ -126,6 +126,35 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
     }
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Every connection names its process in pg_stat_activity: ``sg-<SG_PROCESS>-<pid>`` (the
+    # launcher sets SG_PROCESS to web1, web2, worker, beat; bench.load counts connections per
+    # process by it). A Celery worker's pool children keep their parent's pid in the name.
+    _process = os.environ.get("SG_PROCESS") or "django"
+    DATABASES["default"].setdefault("OPTIONS", {})["application_name"] = (
+        f"sg-{_process}-{os.getpid()}"
+    )
+    # Connection pool (psycopg_pool, Django's "pool" option; DB_POOL=0 turns it off): a process
+    # borrows connections instead of opening one per thread – HTTP requests, whose thread ends
+    # with the request, reuse them instead of connecting anew – and never holds more than
+    # DB_POOL_MAX. A socket database thread keeps its connection between its hops and hands it
+    # back at its once-a-second check (games.consumers._check_connections), so the maximum
+    # covers every ORM thread (ASGI_THREADS) plus DB_POOL_HTTP page loads at the same moment.
+    # Not in Celery: its Django fix-up closes the pool before and after every task in a prefork
+    # worker, which would open the pool's connections anew for each bot move.
+    _celery = "celery" in Path(sys.argv[0]).parts[-2:]  # bin/celery, python -m celery
+    if envbool("DB_POOL", True) and not _celery:
+        _threads = envint("ASGI_THREADS", 16) or 16
+        _pool_max = envint("DB_POOL_MAX", _threads + envint("DB_POOL_HTTP", 8))
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django: a pool needs CONN_MAX_AGE 0
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": min(envint("DB_POOL_MIN", 2), _pool_max),
+            "max_size": _pool_max,
+            # a thread waits this long for a free connection before the move fails with
+            # „Der Server hat gerade ein Problem …“ (actions.DB_TROUBLE)
+            "timeout": envint("DB_POOL_TIMEOUT", 10),
+            "max_idle": 300,  # connections beyond min_size idle this long are closed
+        }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 

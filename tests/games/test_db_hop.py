@@ -34,6 +34,9 @@ def test_a_healthy_connection_is_kept_and_a_killed_one_dropped(many_open_files):
     if connection.vendor != "postgresql":
         pytest.skip("the check looks at PostgreSQL's socket")
     conn = connections.create_connection("default")
+    # a connection of its own, opened now (above 1,024): the pool's (DB_POOL) were opened before
+    options = {k: v for k, v in conn.settings_dict["OPTIONS"].items() if k != "pool"}
+    conn.settings_dict = {**conn.settings_dict, "OPTIONS": options}
     try:
         conn.ensure_connection()
         assert conn.connection.fileno() > 1024

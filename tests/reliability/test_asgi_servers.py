@@ -116,6 +116,55 @@ def test_idle_sockets_report_memory_per_socket(stacks: dict[str, Stack]) -> None
     assert report["kb_per_idle_socket"] is not None
 
 
+def test_mix_plays_every_live_game_and_reports_each(stacks: dict[str, Stack]) -> None:
+    """Issue 28: ``--game mix`` seats one table of each live game (people only: 3 at the games
+    that need three) and reports each game's figures; the pool keeps each web process's
+    database connections under its maximum (ASGI_THREADS 4 + DB_POOL_HTTP 8)."""
+    from games import registry
+
+    stack = stacks["daphne"]
+    report = run_bench(
+        _bench_env(stack),
+        *("--url", stack.url, "--server-status", str(stack.var / "supervisor.json")),
+        *("--game", "mix", "--tables", "4", "--seconds", "6", "--drain", "15"),
+    )
+    assert report["errors"] == 0, report["error_detail"]
+    live = {g.slug: g.min_players for g in registry.GAMES if g.live}
+    assert set(report["games"]) == set(live)
+    for game, figures in report["games"].items():
+        assert figures["tables"] == 1, (game, figures)
+        assert figures["people_per_table"] == max(2, live[game]), (game, figures)
+        assert figures["moves"] > 0 and figures["latency_ms"]["p50"] is not None, (game, figures)
+        assert figures["errors"] == 0
+        # the processes serve every game at once: no per-game CPU in a mixed run
+        assert figures["web_cpu_ms_per_move"] is None
+    assert report["moves"] == sum(g["moves"] for g in report["games"].values())
+    assert report["server"]["web_cpu_ms_per_move"] is not None
+    assert report["server"]["sockets"] == sum(max(2, n) for n in live.values())
+    peaks = report["db_connections"]["peak_per_process"]
+    assert peaks["bench"] >= 1
+    assert 1 <= peaks["web1"] <= 12 and 1 <= peaks["web2"] <= 12, peaks
+
+
+def test_a_dropped_socket_reconnects_and_plays_on(stacks: dict[str, Stack]) -> None:
+    """Issue 28: a socket that loses its network (``--drop-every``: no closing handshake) is
+    opened again with the same cookie, as the page's ws extension does, and its seat plays on;
+    that is a reconnect, not an error."""
+    stack = stacks["uvicorn"]
+    report = run_bench(
+        _bench_env(stack),
+        *("--url", stack.url, "--server-status", str(stack.var / "supervisor.json")),
+        *("--tables", "2", "--seconds", "8", "--drop-every", "1", "--drain", "15"),
+    )
+    assert report["errors"] == 0, report["error_detail"]
+    drops = report["drops"]
+    assert drops["dropped"] >= 5, drops
+    # a drop in the last second may still wait for its pause when the window closes
+    assert drops["dropped"] - 2 <= report["reconnects"] <= drops["dropped"], drops
+    assert drops["moves_after_reconnect"] > 0, drops
+    assert report["moves"] > 20
+
+
 def test_stack_log_names_the_server(stacks: dict[str, Stack]) -> None:
     for server, stack in stacks.items():
         assert f"web server {server}" in Path(stack.log_path).read_text(errors="replace")
