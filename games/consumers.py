@@ -34,21 +34,27 @@ CONNECTION_CHECK_SECONDS = 1.0
 _checked = threading.local()
 
 
-def _check_connections() -> None:
+def _check_connections(*, before: bool = True) -> None:
     """Channels runs ``close_old_connections`` around every call; each run makes the next query
     pay Django's health check, a ``SELECT 1`` round trip – a third statement on every move. Here
-    a connection that the server has closed is dropped without a round trip (``_server_hung_up``)
-    and the full check runs at most once a second per thread, or at once after an error."""
+    a connection that the server has closed is dropped without a round trip (``_server_hung_up``,
+    only ``before`` a hop: right after one the connection has just answered, and the next hop
+    looks again) and the full check runs at most once a second per thread, or at once after an
+    error."""
     now = time.monotonic()
     conns = connections.all(initialized_only=True)
-    for conn in conns:
-        if _server_hung_up(conn):
-            conn.close()
+    if before:
+        for conn in conns:
+            if _server_hung_up(conn):
+                conn.close()
     if now - getattr(_checked, "at", -CONNECTION_CHECK_SECONDS) >= CONNECTION_CHECK_SECONDS or any(
         c.errors_occurred for c in conns
     ):
         _checked.at = now
         close_old_connections()
+        if settings.DEBUG:  # Django empties its query log per request only; a socket thread has
+            for conn in conns:  # none, and 9,000 logged UPDATEs with a state each add up
+                conn.queries_log.clear()
 
 
 def _server_hung_up(conn: Any) -> bool:
@@ -74,7 +80,7 @@ class _DatabaseHop(SyncToAsync):
         try:
             return super().thread_handler(loop, *args, **kwargs)
         finally:
-            _check_connections()
+            _check_connections(before=False)
 
 
 def db(func: Any) -> Any:
@@ -118,14 +124,18 @@ class SyncChecks:
     a Redis error is repaired so). One database read per page was the largest cost of an idle
     page (2,000 open pages: 250 reads a second, more than the moves); now the questions of one
     ``SYNC_BATCH_SECONDS`` window are answered by one query for all their matches, and only the
-    pages that are behind get a board."""
+    pages that are behind get a board – unless their socket has sent them the current one since
+    they asked (a move's push overtook the answer: re-rendering it cost a database read and a
+    render per check while a table was playing)."""
 
     def __init__(self) -> None:
-        self.waiting: dict[int, list[tuple[MatchConsumer, int]]] = {}
+        #: per match: the asking socket, the version its page shows, the version it had sent
+        self.waiting: dict[int, list[tuple[MatchConsumer, int, int]]] = {}
         self.task: asyncio.Task[None] | None = None
 
     def ask(self, consumer: MatchConsumer, shown: int) -> None:
-        self.waiting.setdefault(consumer.match_id, []).append((consumer, shown))
+        asked = (consumer, shown, consumer.shown_version)
+        self.waiting.setdefault(consumer.match_id, []).append(asked)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._answer())
 
@@ -141,8 +151,10 @@ class SyncChecks:
             current = versions.get(match_id)
             if current is None:
                 continue
-            for consumer, shown in asked:
+            for consumer, shown, sent in asked:
                 if shown == current or not consumer.joined:  # current, or closed meanwhile
+                    continue
+                if _on_its_way(current, shown, sent, consumer.shown_version):
                     continue
                 try:
                     await consumer._push_board()
@@ -152,6 +164,15 @@ class SyncChecks:
 
 #: how long a process collects the pages' sync questions before it answers them in one query
 SYNC_BATCH_SECONDS = 1.0
+
+
+def _on_its_way(current: int, shown: int, sent: int, sent_now: int) -> bool:
+    """Whether a page that showed ``shown`` when it asked (its socket had sent ``sent`` by then,
+    ``sent_now`` by the answer) gets the ``current`` board without a repair: the socket has sent
+    it, and either the page had everything the socket had sent when it asked, or the socket sent
+    a newer board since. (A page behind what its socket sent, with nothing sent since: that board
+    may be lost on the page, so it is repaired.)"""
+    return sent_now >= current and (shown >= sent or sent_now > sent)
 
 
 def _presence() -> Presence:
@@ -307,17 +328,15 @@ class MatchConsumer(sockets.OutageSafeConsumer):
             await self._push_board(actions.OUTAGE)
 
     async def _check_current(self, raw: Any) -> None:
-        """The page shows version ``raw``: push the current board if that is not it. A page
-        behind what this socket sent gets it at once; otherwise the question joins this process's
-        next batched check (``SyncChecks``: one query a second for all pages, not one per page).
+        """The page shows version ``raw``: push the current board if that is not it. The question
+        joins this process's next batched check (``SyncChecks``: one query a second for all
+        pages, not one per page), also when the page is behind what this socket sent: that board
+        is mostly still on its way (a table at play), and the answer repairs it if not.
         (Not named ``_sync``: Channels reads that attribute to tell sync consumers.)"""
         try:
             shown = actions.parse_version(raw)
         except actions.ActionRejected:
             shown = -1
-        if shown < self.shown_version:
-            await self._push_board()  # the socket sent a newer board the page has not shown
-            return
         _sync_checks().ask(self, shown)
 
     def _play(self, action: actions.Action, version: int) -> tuple[broadcast.Broadcast, bool]:

@@ -274,6 +274,37 @@ def test_many_pages_sync_checks_cost_one_query_per_process_not_one_per_page(
     assert 'data-version="0"' in frames[0][-1]
 
 
+def test_a_sync_overtaken_by_a_push_sends_nothing_and_a_page_behind_is_repaired(alice, bob):
+    """Issue 28: a page asks while its table plays on. When the move's push reaches the socket
+    before the batched answer, the answer sends nothing more (no second render of the same
+    board); a page still behind what its socket sent, with nothing newer sent since, gets the
+    current board again with the answer."""
+    from games import consumers
+
+    match = start(alice, bob)
+    a_cookie, b_cookie = cookie_for(alice), cookie_for(bob)
+
+    async def scenario() -> tuple[list[str], bool, list[str]]:
+        (a, b), _first = await open_at_first_board(match.pk, a_cookie, b_cookie)
+        await b.send_json_to({"type": "sync", "version": 0})  # current when it asks
+        await a.send_json_to({"type": "play", "card": "R1", "version": 0})
+        pushed = await frames_until(b, board_at_least(1))  # the move's push, before the answer
+        await asyncio.sleep(consumers.SYNC_BATCH_SECONDS + 0.5)
+        quiet = await b.receive_nothing(timeout=0.3)
+        # the page says it still shows 0 (as if board 1 never arrived on the page): repaired
+        await b.send_json_to({"type": "sync", "version": 0})
+        repaired = await frames_until(b, board_at_least(1))
+        await a.disconnect()
+        await b.disconnect()
+        return pushed, quiet, repaired
+
+    pushed, quiet, repaired = async_to_sync(scenario)()
+    assert 'data-version="1"' in pushed[-1]
+    assert quiet, "the answer rendered the board the push had just brought"
+    assert 'data-version="1"' in repaired[-1]
+    assert not cards_in(repaired[-1]) & set(ALICE_CARDS[1:]), "Bob never sees Alice's hand"
+
+
 def test_a_move_after_the_database_dropped_every_connection_goes_through(alice, bob):
     """The socket's database threads skip Django's per-message health check (a ``SELECT 1`` on
     every move) and instead drop a connection the server has closed, without a round trip: a
