@@ -109,22 +109,29 @@ def where_of(keys: list[str]) -> dict[str, str]:
     }
 
 
+def _scores(lookups: list[tuple[str, str]]) -> list[float | None] | None:
+    """The score of each (sorted set, member) in one round trip; None when Redis cannot tell."""
+    try:
+        r = redis.Redis.from_url(settings.REDIS_URL, decode_responses=True, socket_timeout=2)
+        try:
+            pipe = r.pipeline()
+            for zset, key in lookups:
+                pipe.zscore(zset, key)
+            return pipe.execute()
+        finally:
+            r.close()
+    except redis.RedisError:
+        return None
+
+
 def last_seen(keys: list[str], within: float = TTL) -> dict[str, float]:
     """When each of ``keys`` last had a page with a socket open (its opening or its closing,
     ``SEEN``: written by the sockets anyway, no write per request), for those seen within
     ``within`` seconds; an empty answer when Redis cannot tell."""
     if not keys:
         return {}
-    try:
-        r = redis.Redis.from_url(settings.REDIS_URL, decode_responses=True, socket_timeout=2)
-        try:
-            pipe = r.pipeline()
-            for key in keys:
-                pipe.zscore(SEEN, key)
-            scores = pipe.execute()
-        finally:
-            r.close()
-    except redis.RedisError:
+    scores = _scores([(SEEN, key) for key in keys])
+    if scores is None:
         return {}
     cutoff = time.time() - within
     return {
@@ -138,18 +145,8 @@ def present(keys: set[str], grace: float) -> set[str] | None:
     if not keys:
         return set()
     ordered = sorted(keys)
-    try:
-        r = redis.Redis.from_url(settings.REDIS_URL, decode_responses=True, socket_timeout=2)
-        try:
-            pipe = r.pipeline()
-            for key in ordered:
-                pipe.zscore(ONLINE, key)
-            for key in ordered:
-                pipe.zscore(SEEN, key)
-            scores = pipe.execute()
-        finally:
-            r.close()
-    except redis.RedisError:
+    scores = _scores([(ONLINE, key) for key in ordered] + [(SEEN, key) for key in ordered])
+    if scores is None:
         return None
     online, seen = scores[: len(ordered)], scores[len(ordered) :]
     cutoff = time.time() - grace

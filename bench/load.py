@@ -361,13 +361,7 @@ class Stats:
         return {
             "moves": self.moves,
             "moves_per_s": round(self.moves / seconds, 1),
-            "latency_ms": {
-                "p50": ms(percentile(lat, 50)),
-                "p95": ms(percentile(lat, 95)),
-                "p99": ms(percentile(lat, 99)),
-                "max": ms(lat[-1] if lat else None),
-                "samples": len(lat),
-            },
+            "latency_ms": latency_summary(lat),
             "errors": self.errors,
             "late_presses": self.late,
             "reconnects": self.reconnects,
@@ -896,6 +890,17 @@ def ms(x: float | None) -> float | None:
     return None if x is None else round(x * 1000, 1)
 
 
+def latency_summary(lat: list[float]) -> dict[str, Any]:
+    """p50/p95/p99/max in ms and the count of sorted latencies ``lat`` (seconds)."""
+    return {
+        "p50": ms(percentile(lat, 50)),
+        "p95": ms(percentile(lat, 95)),
+        "p99": ms(percentile(lat, 99)),
+        "max": ms(lat[-1] if lat else None),
+        "samples": len(lat),
+    }
+
+
 def check_loopback(url: str) -> None:
     parts = urlsplit(url)
     if parts.scheme not in {"http", "https"} or not parts.hostname:
@@ -1013,13 +1018,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         "moves": s.moves,
         "moves_per_s": round(s.moves / args.seconds, 1),
         "page_syncs": s.page_syncs,
-        "latency_ms": {
-            "p50": ms(percentile(lat, 50)),
-            "p95": ms(percentile(lat, 95)),
-            "p99": ms(percentile(lat, 99)),
-            "max": ms(lat[-1] if lat else None),
-            "samples": len(lat),
-        },
+        "latency_ms": latency_summary(lat),
         "errors": s.errors,
         "reconnects": s.reconnects,
         "games": games,

@@ -142,8 +142,13 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # covers every ORM thread (ASGI_THREADS) plus DB_POOL_HTTP page loads at the same moment.
     # Not in Celery: its Django fix-up closes the pool before and after every task in a prefork
     # worker, which would open the pool's connections anew for each bot move.
+    # Nor in the test runner's own process: its in-process socket tests start and close an event
+    # loop and its thread pool per test, and a thread that ends holding a pooled connection never
+    # hands it back (after some fifty tests the pool was exhausted: "couldn't get a connection").
+    # The servers the tests start (daphne, ``config.launch run``) pool as a deployment does.
     _celery = "celery" in Path(sys.argv[0]).parts[-2:]  # bin/celery, python -m celery
-    if envbool("DB_POOL", True) and not _celery:
+    _test_runner = "pytest" in sys.modules
+    if envbool("DB_POOL", not _test_runner) and not _celery:
         _threads = envint("ASGI_THREADS", 16) or 16
         _pool_max = envint("DB_POOL_MAX", _threads + envint("DB_POOL_HTTP", 8))
         DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django: a pool needs CONN_MAX_AGE 0
