@@ -23,7 +23,7 @@ from django.utils.safestring import SafeData
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from accounts.social import profile_url
+from accounts.templatetags.players import player_link
 from games import registry
 from games.definition import KeySituation
 from games.engines.base import get_engine
@@ -115,7 +115,7 @@ def _registered(seat: Seat) -> bool:
 
 def name_links(seats: list[Seat], shown: list[str]) -> dict[str, Markup]:
     """The registered people's names → their links (``shown``: ``name_html``)."""
-    return {s.name: link for s, link in zip(seats, shown, strict=True) if type(link) is Markup}
+    return {s.name: link for s, link in zip(seats, shown, strict=True) if _registered(s)}
 
 
 def link_names(text: str, links: dict[str, Markup]) -> Markup:
@@ -755,11 +755,7 @@ def profile_link(name: str) -> Markup:
     """A registered person's seat name as a link to their public profile (/spieler/<name>/),
     opened in a new tab so that a tap on it does not leave the match (memoised: the frame shows
     the same few names on every push, and ``reverse`` costs more than the rest of a seat)."""
-    return h(
-        '<a class="player-name" href="{}" target="_blank" rel="noopener">{}</a>',
-        profile_url(name),
-        name,
-    )
+    return Markup(player_link(name, new_tab=True))
 
 
 def _badges(s: dict[str, Any], t: dict[str, Markup]) -> Markup:
