@@ -237,9 +237,10 @@ def make_sessions(names: list[str]) -> list[tuple[Any, str]]:
     return out
 
 
-def new_match(game: str, users: list[Any]) -> int:
+def new_match(game: str, users: list[Any], move_seconds: int | None = None) -> int:
     """A match of ``game`` for the table's two people, with ``leicht`` bots on the seats the game
-    needs beyond two (they play through the server's Celery worker)."""
+    needs beyond two (they play through the server's Celery worker); ``move_seconds``: the move
+    clock (``--move-seconds``: a lobby table's 120 s by default, as people play)."""
     from accounts.bots import bots_of, ensure_bots
     from games.actions import SeatSpec, start_match
     from games.engines.base import get_engine
@@ -250,7 +251,7 @@ def new_match(game: str, users: list[Any]) -> int:
         ensure_bots()
         for bot in bots_of("leicht")[:missing]:
             seats.append(SeatSpec(name=bot.username, user=bot, bot_strength="leicht"))
-    match = start_match(game, seats, move_seconds=None, bot_delay=0.3)
+    match = start_match(game, seats, move_seconds=move_seconds or None, bot_delay=0.3)
     return int(match.pk)
 
 
@@ -467,7 +468,7 @@ class Run:
     async def play_match(
         self, index: int, users: list[Any], cookies: list[str], first: bool
     ) -> None:
-        match_id = await self.db(new_match, self.game_of(index), users)
+        match_id = await self.db(new_match, self.game_of(index), users, self.args.move_seconds)
         self.match_ids.append(match_id)
         if self.started.is_set():
             self.stats_of(index).matches_started += 1
@@ -1221,6 +1222,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         help="pages that only play: no currency check every 8 s as a real match page sends",
     )
     p.add_argument(
+        "--move-seconds",
+        type=int,
+        default=120,
+        help="the matches' move clock in seconds, 0 for none (default 120, a lobby table's: every "
+        "move arms the move timer as it does for people)",
+    )
+    p.add_argument(
         "--keep", action="store_true", help="keep the matches, sessions and users it created"
     )
     p.add_argument("--connect-timeout", type=float, default=30)
@@ -1266,6 +1274,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         p.error(f"--seconds must be 1–{MAX_SECONDS}")
     if not 0 <= args.think_ms <= 60_000:
         p.error("--think-ms must be 0–60000")
+    if not 0 <= args.move_seconds <= 600:
+        p.error("--move-seconds must be 0 (no clock) – 600")
     args.connect_timeout = min(max(args.connect_timeout, 1), 120)
     args.setup_timeout = min(max(args.setup_timeout, 1), 600)
     args.drain = min(max(args.drain, 0), 60)

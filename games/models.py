@@ -43,6 +43,9 @@ class Match(models.Model):
     )
     move_seconds = models.PositiveIntegerField(_("Bedenkzeit (s)"), null=True, blank=True)
     deadline = models.DateTimeField(_("Zugende"), null=True, blank=True)
+    #: when the newest move-timer task sent to the worker runs (``actions.common.arm_timer``):
+    #: a move whose deadline that task reaches in time sends none of its own
+    timer_due = models.DateTimeField(_("Zugende-Wecker"), null=True, blank=True)
     bot_delay = models.FloatField(_("Computer-Tempo (s)"), default=1.0)
     stake = models.PositiveIntegerField(_("Einsatz"), default=0)
     solo = models.BooleanField(_("Solo"), default=False)

@@ -27,6 +27,8 @@ TIMER_GRACE = float(getattr(settings, "TIMER_GRACE", 1.5))
 LEAVE_GRACE = int(getattr(settings, "LEAVE_GRACE", 90))
 #: after a round end the next deal waits this long, so everyone can read the round summary
 ROUND_PAUSE = float(getattr(settings, "ROUND_PAUSE", 4.0))
+#: a move timer due this close to now is the one that rings (``arm_timer``)
+RING_SLACK = 1.0
 #: how many moves the ticker keeps (their public events)
 RECENT_MOVES = 8
 
@@ -84,7 +86,8 @@ def schedule(
             if clock
             else None
         )
-    match_id, version, deadline = match.pk, match.version, match.deadline
+    match_id, version = match.pk, match.version
+    timer = arm_timer(match)
     bot_actors = sorted(s for s in actors if s in bots)
     delays = {
         s: max(match.bot_delay, engine.bot_earliest(state, s, solo=match.solo)) + pause
@@ -94,13 +97,37 @@ def schedule(
     def go() -> None:
         if match.version != version:
             return  # a later change in the same transaction announces and schedules its own
+        match.timer_unsent = False  # type: ignore[attr-defined]
         announce(match, seats, state, events or [])
-        if not schedule_followups(match_id, version, deadline, delays):
+        if not schedule_followups(match_id, version, timer, delays):
             match.delivery_trouble = True
 
     if defer:
         transaction.on_commit(go, robust=True)
     return go
+
+
+def arm_timer(match: Match, *, ringing: bool = False) -> float | None:
+    """The move timer for ``match.deadline``: the seconds until a new timer task should run, or
+    ``None`` when none is needed – no deadline, or the timer task already sent runs before the
+    deadline is due (``Match.timer_due``) and, finding it later, re-arms for it
+    (``timers.run_timeout``). One pending timer per match instead of one task per move: with
+    120 s to think, each move used to leave a task waiting in the worker's memory for two
+    minutes (1,000 tables: tens of thousands), and sending it was a tenth of a move's CPU.
+    ``ringing``: asked by the timer that rings now, which is not pending any more even if its
+    due time is a moment ahead (another machine's clock)."""
+    if match.deadline is None:
+        return None
+    now = timezone.now()
+    due = match.deadline + timedelta(seconds=TIMER_GRACE)
+    pending = match.timer_due is not None and not getattr(match, "timer_unsent", False)
+    soonest = now + timedelta(seconds=RING_SLACK) if ringing else now
+    if pending and soonest <= match.timer_due <= due:  # type: ignore[operator]
+        return None  # the pending timer runs in time and re-arms for this deadline
+    match.timer_due = due
+    # not sent before the commit: a later change in the same transaction must send its own
+    match.timer_unsent = True  # type: ignore[attr-defined]
+    return max(0.0, (due - now).total_seconds())
 
 
 def announce(match: Match, seats: list[Seat], state: Any, events: list[Any]) -> None:
@@ -110,18 +137,18 @@ def announce(match: Match, seats: list[Seat], state: Any, events: list[Any]) -> 
 
 
 def schedule_followups(
-    match_id: int, version: int, deadline: Any, bot_delays: dict[int, float]
+    match_id: int, version: int, timer: float | None, bot_delays: dict[int, float]
 ) -> bool:
-    """Hand the bots' turns and the move timer of ``version`` to the worker (``games.queue``).
+    """Hand the bots' turns of ``version`` and the move timer (in ``timer`` seconds, if one is to
+    be sent: ``arm_timer``) to the worker (``games.queue``).
     Returns False when the broker (Redis) could not take them: the move is committed all the
     same, and the sweep (``timers.sweep``, every few seconds) re-arms waiting bots and overdue
     timers once Redis is back."""
     try:
         for seat, delay in bot_delays.items():
             queue.bot_turn(match_id, version, seat, delay)
-        if deadline is not None:
-            wait = max(0.0, (deadline - timezone.now()).total_seconds()) + TIMER_GRACE
-            queue.move_timeout(match_id, version, wait)
+        if timer is not None:
+            queue.move_timeout(match_id, version, timer)
     except Exception as exc:  # noqa: BLE001 - kombu's OperationalError, redis errors: same answer
         log.warning("follow-ups of match=%s version=%s not queued: %s", match_id, version, exc)
         return False

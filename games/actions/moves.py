@@ -133,7 +133,16 @@ def _store_sql() -> str:
 
 
 #: what an ordinary (not finishing) move changes on the match row
-_STORED = ("version", "state", "updated", "deadline", "recent", "phase_key", "phase_since")
+_STORED = (
+    "version",
+    "state",
+    "updated",
+    "deadline",
+    "timer_due",
+    "recent",
+    "phase_key",
+    "phase_since",
+)
 
 
 def _store_move(match: Match, seat_index: int, action: Any, by: str) -> bool:
@@ -144,6 +153,7 @@ def _store_move(match: Match, seat_index: int, action: Any, by: str) -> bool:
         json.dumps(match.state),
         match.updated,
         match.deadline,
+        match.timer_due,
         json.dumps(match.recent),
         match.phase_key,
         match.phase_since,

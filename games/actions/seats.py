@@ -104,7 +104,7 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
         match.version += 1  # the seat list changed: clients re-render, old tasks are void
         engine = get_engine(match.game)
         schedule(match, engine, engine.from_json(match.state))
-        match.save(update_fields=["version", "deadline"])
+        match.save(update_fields=["version", "deadline", "timer_due"])
         log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
 
 
@@ -124,7 +124,7 @@ def reclaim_seat(match_id: int, seat_index: int) -> bool:
         match.version += 1  # a bot task scheduled for the old version now does nothing
         engine = get_engine(match.game)
         schedule(match, engine, engine.from_json(match.state))
-        match.save(update_fields=["version", "deadline"])
+        match.save(update_fields=["version", "deadline", "timer_due"])
         log.info("seat reclaimed match=%s seat=%s", match.pk, seat_index)
         return True
 

@@ -1,6 +1,7 @@
 """What the worker runs (``games.tasks``): the move timer, the bots' turns, and the sweep that
 re-arms what a worker restart may have lost. Every task carries the version it was scheduled for,
-so a late, repeated or stale task does nothing.
+so a late, repeated or stale bot task does nothing; the move timer is one pending task per
+match that plays the timeout once the match's current deadline has passed.
 """
 
 from __future__ import annotations
@@ -11,7 +12,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import queue
-from games.actions.common import LEAVE_GRACE, TIMER_GRACE, ActionRejected, bot_seats
+from games.actions.common import (
+    LEAVE_GRACE,
+    TIMER_GRACE,
+    ActionRejected,
+    arm_timer,
+    bot_seats,
+)
 from games.actions.moves import apply_move, play
 from games.actions.seats import replace_with_bot
 from games.engines.base import bot_rng, get_engine
@@ -19,17 +26,19 @@ from games.models import Match, Move, Seat
 
 
 def run_timeout(match_id: int, version: int) -> bool:
-    """The move timer of ``version`` ran out: play the timeout action for every person still to act.
-    Returns whether anything was played (stale or early calls do nothing)."""
+    """The move timer (sent at ``version``) rang: if the match's current deadline has passed,
+    play the timeout action for every person still to act. Moves since it was sent leave it
+    alone (``common.arm_timer``: one pending timer per match), so a deadline still ahead re-arms
+    it for that deadline unless another timer that runs in time is pending. Returns whether
+    anything was played (early, repeated or finished calls play nothing)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
-        if (
-            match.status != Match.Status.RUNNING
-            or match.version != version
-            or match.deadline is None
-            or timezone.now() < match.deadline
-        ):
+        if match.status != Match.Status.RUNNING or match.deadline is None:
             return False
+        if timezone.now() < match.deadline:
+            _rearm(match)
+            return False
+        version = match.version
         engine = get_engine(match.game)
         state = engine.from_json(match.state)
         bots = bot_seats(match.seats.all())
@@ -44,6 +53,17 @@ def run_timeout(match_id: int, version: int) -> bool:
             action = engine.timeout_action(state, seat)
             apply_move(match, seat, action, version=match.version, by=Move.By.TIMEOUT)
         return match.version != version
+
+
+def _rearm(match: Match) -> None:
+    """The deadline moved on since this timer was sent: a timer for it, after the commit, unless
+    one that runs in time is pending (``arm_timer``)."""
+    wait = arm_timer(match, ringing=True)
+    if wait is None:
+        return
+    match.save(update_fields=["timer_due"])
+    match_id, version = match.pk, match.version
+    transaction.on_commit(lambda: queue.move_timeout(match_id, version, wait), robust=True)
 
 
 def run_bot(match_id: int, version: int, seat_index: int) -> bool:
