@@ -142,27 +142,143 @@ def _info(
 
 
 def info_html(i: dict[str, Any]) -> Markup:
-    """A Karten-Info (on the board and in the frame's seats)."""
+    """A Karten-Info (on the board and in the frame's seats): about ten per board, most of them
+    the same for every seat of a move and from move to move, so built once per content."""
+    return _info_html(i["title"], i["ok"], i["no"], i["pic"], *i["lines"])
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _info_html(title: Any, ok: Any, no: Any, pic: Any, *lines: Any) -> Markup:
+    """``typed``: the key holds every value's type too, as escaping depends on it (a ``Markup``
+    is taken as it is, an equal ``str`` is escaped)."""
+    return _build_info(title, lines, ok, no, pic)
+
+
+def _build_info(title: Any, lines: tuple[Any, ...], ok: Any, no: Any, pic: Any) -> Markup:
     out = Html()
-    out('<div class="card-info" role="tooltip"><strong>{}{}</strong>', i["pic"], i["title"])
-    for line in i["lines"]:
+    out('<div class="card-info" role="tooltip"><strong>{}{}</strong>', pic, title)
+    for line in lines:
         out("<span>{}</span>", line)
-    if i["ok"]:
-        out('<span class="ok">{}</span>', i["ok"])
-    if i["no"]:
-        out('<span class="no">{}</span>', i["no"])
+    if ok:
+        out('<span class="ok">{}</span>', ok)
+    if no:
+        out('<span class="no">{}</span>', no)
     out("</div>")
     return out.markup()
 
 
+@lru_cache(maxsize=2048)
+def _hand_card(
+    card: str, in_hand: int, revealed: int, claims: tuple[tuple[str, int], ...]
+) -> tuple[str, str, tuple[str, ...], str, dict[str, Any], str]:
+    """What a hand card shows besides its place: (sprite key, name, the honest claims in words,
+    the joker's note, its Karten-Info, the honest claims as codes). A function of the card, how
+    many copies the seat holds, how many were revealed and its honest claims (``(spice, number)``):
+    the same hand recurs from move to move, so built once per look. The Karten-Info is shared
+    between renders (nothing changes it)."""
+    honest = tuple(f"{SPICE_NAME[spice]} {number}" for spice, number in claims)
+    copies = f"Es gibt {COPIES} davon – {in_hand} bei dir, {revealed} schon aufgedeckt."
+    if card in JOKER_NAME:
+        now = "Halbe Wahrheit: " + JOKER_TEXT[card]
+        info = _info(
+            card_name(card),
+            JOKER_TEXT[card],
+            copies,
+            ok="½ passt: für jede Ansage eine halbe Wahrheit.",
+            pic=face_picture(card),
+        )
+    else:
+        now = ""
+        info = _info(
+            card_name(card),
+            copies,
+            ok=("passt: ehrlich als „" + "“, „".join(honest) + "“.") if honest else "",
+            no="" if honest else "Gerade nicht ehrlich ansagbar.",
+            pic=face_picture(card),
+        )
+    key = card if card in JOKER_NAME else card[0]
+    codes = " ".join(spice + str(number) for spice, number in claims)
+    return key, card_name(card), honest, now, info, codes
+
+
+@lru_cache(maxsize=64)
+def _krugs_html(krugs: int) -> Markup:
+    """A seat's Krüge under its name: the icons and the number for a screen reader."""
+    return h(
+        '<span class="krug-icons" aria-hidden="true">{}</span><span class="sr-only">{}</span>',
+        join([KRUG_HTML] * krugs) or "–",
+        krugs,
+    )
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: a name as Markup is not escaped
+def _seat_info_of(
+    seat_name: str,
+    you: bool,
+    hand: int,
+    piles: int,
+    krugs: int,
+    points: int,
+    window: tuple[str, int, bool] | None,
+    pile: int,
+    penalty: int,
+    over: bool,
+) -> dict[str, Any]:
+    """One seat's Karten-Info (``SpeedbasarPresenter._seat_info``) from counts only; ``window``:
+    the seat's open claim in the doubt window (its words, the number of cards, the last card).
+    Most seats look the same for every viewer of a move: built once per content (the returned
+    dict is shared, nothing changes it)."""
+    name = "Du" if you else seat_name
+    lines = [
+        f"Auf der Hand: {plural(hand, 'Karte', 'Karten')} (je −1)",
+        f"Punktestapel: {plural(piles, 'Karte', 'Karten')} (je +1)",
+        f"Gewürzkrüge: {krugs} (je +10)",
+        f"Stand jetzt: {plural(points, 'Punkt', 'Punkte')}",
+    ]
+    ok = no = ""
+    if window is not None:
+        claim, count, last_card = window
+        what = f"„{claim}“" + (f" ({count} Karten)" if count > 1 else "")
+        ok = (
+            f"Ein Zweifel an {what} ist jetzt {plural(pile, 'Punkt', 'Punkte')} wert "
+            f"(der Stapel); wer falsch liegt, zieht {penalty} Karten."
+        )
+        if last_card:
+            ok += " Es geht auch um den Gewürzkrug."
+    elif pile and not over:
+        lines.append(
+            f"Im Stapel liegen {plural(pile, 'Karte', 'Karten')}: "
+            f"Ein Zweifel ist gerade {plural(pile, 'Punkt', 'Punkte')} wert."
+        )
+    if hand == 1 and not over:
+        no = (
+            "Du hast nur noch eine Karte – legst du sie unerwischt, gibt es einen Krug."
+            if you
+            else f"{name} hat nur noch eine Karte – ein Krug droht!"
+        )
+    if krugs == 1 and not over:
+        lines.append(
+            "Noch ein Krug, und du gewinnst sofort."
+            if you
+            else f"Noch ein Krug, und {name} gewinnt sofort."
+        )
+    return _info(seat_name + (" (du)" if you else ""), *lines, ok=ok, no=no)
+
+
 def _claims_text(claims: list[dict[str, Any]]) -> str:
     """The allowed claims in short: "Kardamom 4–10" or "1–3 in jedem Gewürz"."""
+    return _claims_text_of(tuple((c["spice"], c["number"]) for c in claims))
+
+
+@lru_cache(maxsize=1024)
+def _claims_text_of(claims: tuple[tuple[str, int], ...]) -> str:
+    """``_claims_text`` of the claims as ``(spice, number)``: the same few sets recur."""
     if not claims:
         return ""
-    spices = list(dict.fromkeys(c["spice"] for c in claims))
+    spices = list(dict.fromkeys(spice for spice, _number in claims))
     parts = []
     for s in spices:
-        nums = sorted(c["number"] for c in claims if c["spice"] == s)
+        nums = sorted(number for spice, number in claims if spice == s)
         runs: list[str] = []
         start = prev = nums[0]
         for n in [*nums[1:], None]:
@@ -253,47 +369,27 @@ class SpeedbasarPresenter(Presenter):
         groups: list[dict[str, Any]] = []
         for n, entry in enumerate(hand, start=1):
             card = entry["card"]
-            key = card if card in JOKER_NAME else card[0]
             group = "J" if card in JOKER_NAME else card[0]
             if not groups or groups[-1]["group"] != group:
                 groups.append({"group": group, "cards": []})
-            honest = [claim_name(c) for c in entry["claims"]]
-            if card in JOKER_NAME:
-                now = "Halbe Wahrheit: " + JOKER_TEXT[card]
-                info = _info(
-                    card_name(card),
-                    JOKER_TEXT[card],
-                    f"Es gibt {COPIES} davon – {in_hand[card]} bei dir, "
-                    f"{revealed.get(card, 0)} schon aufgedeckt.",
-                    ok="½ passt: für jede Ansage eine halbe Wahrheit.",
-                    pic=face_picture(card),
-                )
-            else:
-                now = ""
-                info = _info(
-                    card_name(card),
-                    f"Es gibt {COPIES} davon – {in_hand[card]} bei dir, "
-                    f"{revealed.get(card, 0)} schon aufgedeckt.",
-                    ok=("passt: ehrlich als „" + "“, „".join(honest) + "“.") if honest else "",
-                    no="" if honest else "Gerade nicht ehrlich ansagbar.",
-                    pic=face_picture(card),
-                )
+            claims = tuple((c["spice"], c["number"]) for c in entry["claims"])
+            key, name, honest, now, info, codes = _hand_card(
+                card, in_hand[card], revealed.get(card, 0), claims
+            )
             groups[-1]["cards"].append(
                 {
                     "n": n,
                     "card": card,
                     "key": key,
-                    "name": card_name(card),
+                    "name": name,
                     "html": face_html(card),
                     "mark": entry["mark"],
                     "layable": card in layable,
-                    "honest": honest,
+                    "honest": list(honest),
                     "now": now,
                     "info": info,
                     # the honest claims as "R3 K3": the page marks them for a pair of cards
-                    "honest_codes": " ".join(
-                        c["spice"] + str(c["number"]) for c in entry["claims"]
-                    ),
+                    "honest_codes": codes,
                 }
             )
         return groups
@@ -545,8 +641,20 @@ class SpeedbasarPresenter(Presenter):
 
     @staticmethod
     def _marktbuch(view: View) -> dict[str, Any]:
-        book = marktbuch(view)
-        return {"html": _book_grid(book_key(book)), "unknown": book["unknown"]}
+        """The seat's Marktbuch, memoised on everything ``marktbuch`` reads of the view: the
+        revealed cards, the seat's hand and its own cards in the pile (the grid counts copies, so
+        their order does not matter). Between two moves of the others these rarely change."""
+        hand = view.get("hand")
+        me = view["seat"]
+        key = (
+            tuple(sorted(c for r in view["revealed"] for c in r["cards"])),
+            None if hand is None else tuple(sorted(e["card"] for e in hand)),
+            ()
+            if hand is None
+            else tuple(sorted(c for e in view["pile"] if e["seat"] == me for c in e["cards"])),
+        )
+        html, unknown = _book_of(key)
+        return {"html": html, "unknown": unknown}
 
     @staticmethod
     def _seat_stats(view: View, names: list[str]) -> list[list[dict[str, Any]]]:
@@ -556,12 +664,7 @@ class SpeedbasarPresenter(Presenter):
             row: list[dict[str, Any]] = [
                 {
                     "label": "Krüge",
-                    "value": h(
-                        '<span class="krug-icons" aria-hidden="true">{}</span>'
-                        '<span class="sr-only">{}</span>',
-                        join([KRUG_HTML] * krugs) or "–",
-                        krugs,
-                    ),
+                    "value": _krugs_html(krugs),
                     "cls": "krugs",
                 },
                 {
@@ -589,46 +692,26 @@ class SpeedbasarPresenter(Presenter):
         penalty = 2
         if view["claim"] and view["claim"]["number"] == 10 and "zehnerzoll" in view["rules"]:
             penalty = 4
+        over = view["over"]
         out = []
         for s in range(view["players"]):
-            you = s == me
-            name = "Du" if you else names[s]
-            hand, krugs = view["hand_counts"][s], view["krugs"][s]
-            lines = [
-                f"Auf der Hand: {plural(hand, 'Karte', 'Karten')} (je −1)",
-                f"Punktestapel: {plural(view['point_piles'][s], 'Karte', 'Karten')} (je +1)",
-                f"Gewürzkrüge: {krugs} (je +10)",
-                f"Stand jetzt: {plural(view['points'][s], 'Punkt', 'Punkte')}",
-            ]
-            ok = no = ""
-            if w is not None and w["claimant"] == s and not view["over"]:
-                what = f"„{claim_name(w['claim'])}“" + (
-                    f" ({w['count']} Karten)" if w["count"] > 1 else ""
+            window = None
+            if w is not None and w["claimant"] == s and not over:
+                window = (claim_name(w["claim"]), w["count"], bool(w["last_card"]))
+            out.append(
+                _seat_info_of(
+                    names[s],
+                    s == me,
+                    view["hand_counts"][s],
+                    view["point_piles"][s],
+                    view["krugs"][s],
+                    view["points"][s],
+                    window,
+                    pile,
+                    penalty,
+                    bool(over),
                 )
-                ok = (
-                    f"Ein Zweifel an {what} ist jetzt {plural(pile, 'Punkt', 'Punkte')} wert "
-                    f"(der Stapel); wer falsch liegt, zieht {penalty} Karten."
-                )
-                if w["last_card"]:
-                    ok += " Es geht auch um den Gewürzkrug."
-            elif pile and not view["over"]:
-                lines.append(
-                    f"Im Stapel liegen {plural(pile, 'Karte', 'Karten')}: "
-                    f"Ein Zweifel ist gerade {plural(pile, 'Punkt', 'Punkte')} wert."
-                )
-            if hand == 1 and not view["over"]:
-                no = (
-                    "Du hast nur noch eine Karte – legst du sie unerwischt, gibt es einen Krug."
-                    if you
-                    else f"{name} hat nur noch eine Karte – ein Krug droht!"
-                )
-            if krugs == 1 and not view["over"]:
-                lines.append(
-                    "Noch ein Krug, und du gewinnst sofort."
-                    if you
-                    else f"Noch ein Krug, und {name} gewinnt sofort."
-                )
-            out.append(_info(names[s] + (" (du)" if you else ""), *lines, ok=ok, no=no))
+            )
         return out
 
     @staticmethod
@@ -688,7 +771,9 @@ class SpeedbasarPresenter(Presenter):
     def board_html(self, ctx: dict[str, Any]) -> Markup:
         """Speedbasar's part of the frame: pile, claim, draw pile, Krüge, the doubt window, the
         reveal, the hand (laid face down with a claim), the Marktbuch and the solo helps."""
-        t = _words(get_language())
+        language = get_language()
+        t = _words(language)
+        m = _messages(language)
         playing = bool(ctx["me"]) and ctx["match"].status == "running"
         out = Html()
         if ctx["marktbuch"]:  # the book at the top of the board opens the Marktbuch (as M does)
@@ -699,59 +784,26 @@ class SpeedbasarPresenter(Presenter):
                 BOOK_HTML,
                 t["marktbuch"],
             )
-        out(
-            '<section class="center basar-center">\n<div class="basar-table">\n'
-            '<div class="has-info basar-spot pile-spot" tabindex="0" id="pile" aria-label="{}">\n'
-            '{}\n<span class="spot-label">{} <strong id="pile-count">{}</strong></span>\n{}\n'
-            "</div>\n"
-            '<div class="has-info basar-spot claim-spot" tabindex="0" id="claim" aria-label="{}">\n',
-            t["pile"],
-            h('<span class="pile-stack">{}</span>', ctx["back_html"])
-            if ctx["pile_count"]
-            else _EMPTY_PILE,
-            t["stack"],
-            ctx["pile_count"],
-            info_html(ctx["pile_info"]),
-            t["claim"],
-        )
         claim = ctx["claim"]
-        if claim:
-            out(
-                '<span class="claim-big spice-{}"><span class="claim-spice">{}</span></span>\n'
-                '<span class="spot-label">{}{}</span>\n{}\n',
-                claim["spice"],
-                claim["text"],
-                fill(_("sagt %(by)s"), by=claim["by"]),
-                h(" · {} {}", claim["count"], t["cards"]) if claim["count"] > 1 else "",
-                info_html(claim["info"]),
-            )
-        else:
-            out(
-                '<span class="claim-big none">{}</span><span class="spot-label">{}</span>\n',
-                t["new_pile"],
-                t["no_claim"],
-            )
         draw = ctx["draw"]
-        out(
-            "</div>\n"
-            '<div class="has-info basar-spot draw-spot {}" tabindex="0" id="draw-pile" '
-            'aria-label="{}">\n{}<span class="draw-noch">{}</span>\n'
-            '<span class="spot-label">{}{}</span>\n{}\n</div>\n'
-            '<div class="has-info basar-spot krug-spot" tabindex="0" id="krugs" aria-label="{}">\n'
-            '<span class="draw-noch">{} {}/3</span>\n<span class="spot-label">{}</span>\n{}\n'
-            "</div>\n</div>\n",
-            draw["heat"],
-            t["draw_pile"],
-            _SPARKS if draw["noch"] <= 12 else "",
-            fill(_("noch %(n)s"), n=draw["noch"]),
-            face_picture(GLUT),
-            t["to_glut"],
-            info_html(draw["info"]),
-            t["krugs_label"],
-            KRUG_HTML,
-            ctx["krugs_total"],
-            t["krugs"],
-            info_html(ctx["krug_info"]),
+        out.add(
+            _table_html(
+                language,
+                ctx["back_html"],
+                ctx["pile_count"],
+                info_html(ctx["pile_info"]),
+                bool(claim),
+                claim["spice"] if claim else "",
+                claim["text"] if claim else "",
+                claim["by"] if claim else "",
+                claim["count"] if claim else 0,
+                info_html(claim["info"]) if claim else "",
+                draw["heat"],
+                draw["noch"],
+                info_html(draw["info"]),
+                ctx["krugs_total"],
+                info_html(ctx["krug_info"]),
+            )
         )
         if ctx["history"]:
             out('<ol class="claim-history" aria-label="{}">', t["history"])
@@ -778,7 +830,7 @@ class SpeedbasarPresenter(Presenter):
                 out("<li><strong>{}</strong> – {}</li>", r["title"], r["text"])
             out("</ul>\n")
         if ctx["window"]:
-            self._window_html(out, ctx, t)
+            self._window_html(out, ctx, t, m)
         reveal = ctx["reveal"]
         if reveal:
             out(
@@ -796,28 +848,14 @@ class SpeedbasarPresenter(Presenter):
         if ctx["solo"] and not ctx["helps_on"]:
             out('<span class="basar-nohelp" hidden></span>\n')
         if playing:
-            self._hand_html(out, ctx, t)
+            self._hand_html(out, ctx, t, language)
         out('<div class="basar-tools">\n')
         book = ctx["marktbuch"]
         if book:
-            out(
-                '<details class="marktbuch panel" id="marktbuch">\n'
-                '<summary data-key="m">{} {} <kbd>M</kbd></summary>\n'
-                '<p class="legend small"><span class="dot rev"></span> {} '
-                '<span class="dot hand"></span> {} <span class="dot laid"></span> {} '
-                '<span class="dot unk"></span> {}</p>\n{}\n<p class="muted small">{}</p>\n'
-                "</details>\n",
-                BOOK_HTML,
-                t["marktbuch"],
-                t["revealed"],
-                t["in_hand"],
-                t["laid"],
-                t["unknown"],
-                book["html"],
-                fill(_("%(n)s Karten sind dir noch unbekannt."), n=book["unknown"]),
-            )
+            head, tail = _book_panel_html(language, book["unknown"])
+            out.add(head, book["html"], tail)
         if playing:
-            self._view_menu_html(out, ctx, t)
+            self._view_menu_html(out, ctx, language)
         out("</div>\n")
         if playing:
             glut, reveal_src = sound_urls()
@@ -833,7 +871,9 @@ class SpeedbasarPresenter(Presenter):
         return out.markup()
 
     @staticmethod
-    def _window_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
+    def _window_html(
+        out: Html, ctx: dict[str, Any], t: dict[str, Markup], m: dict[str, str]
+    ) -> None:
         """The doubt window: the claim, the buttons, the autobelieve bar, the instinct."""
         w = ctx["window"]
         out(
@@ -841,7 +881,7 @@ class SpeedbasarPresenter(Presenter):
             'aria-label="{}">\n<p class="doubt-claim">{}{}{}</p>\n',
             w["id"],
             t["window"],
-            fill(_("%(who)s sagt „%(c)s“"), who=w["claimant"], c=w["claim"]),
+            fill(m["who_says"], who=w["claimant"], c=w["claim"]),
             h(" ({} {})", w["count"], t["cards"]) if w["count"] > 1 else "",
             h(' – <strong class="last">{}</strong>', t["last_card"]) if w["last_card"] else "",
         )
@@ -901,7 +941,9 @@ class SpeedbasarPresenter(Presenter):
         out("</div>\n")
 
     @staticmethod
-    def _hand_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
+    def _hand_html(
+        out: Html, ctx: dict[str, Any], t: dict[str, Markup], language: str | None
+    ) -> None:
         """The hand: every card (a playable one opens the lay dialog) with its Karten-Info, and
         the one lay dialog of the hand (``_lay_dialog_html``)."""
         lay = ctx["lay"]
@@ -942,87 +984,43 @@ class SpeedbasarPresenter(Presenter):
         first_group = True
         for g in ctx["hand_groups"]:
             for i, c in enumerate(g["cards"]):
-                out(
-                    '<li class="has-info{}">\n',
-                    _GROUP_START if i == 0 and not first_group else "",
-                )
-                if lay and c["layable"]:
-                    out(
-                        '<button type="button" class="card-button playable" data-card="{}" '
-                        'data-name="{}" data-n="{}" data-honest="{}" data-note="{}" '
-                        'data-dialog="lay-dialog"{} aria-label="{}{}">{}</button>\n',
+                out.add(
+                    _hand_card_html(
+                        i == 0 and not first_group,
+                        bool(lay and c["layable"]),
                         c["card"],
                         c["name"],
                         c["n"],
                         c["honest_codes"],
                         c["now"],
-                        attr("data-key", c["n"]) if c["n"] < 10 else "",
-                        c["name"],
-                        " – passt" if c["mark"] == "passt" else "",
+                        c["mark"],
                         c["html"],
+                        info_html(c["info"]),
                     )
-                else:
-                    out(
-                        '<span class="card-button" data-card="{}" tabindex="0" title="{}">{}'
-                        "</span>\n",
-                        c["card"],
-                        c["name"],
-                        c["html"],
-                    )
-                if c["mark"] == "passt":
-                    out('<span class="mark passt">passt</span>')
-                elif c["mark"] == "halb":
-                    out('<span class="mark halb">½</span>')
-                out("\n{}\n</li>", info_html(c["info"]))
+                )
             first_group = False
         if first_group:
             out('<li class="muted">{}</li>', t["no_cards"])
         out("\n</ul>\n")
         if lay:
             claims = tuple((c["spice"], c["number"], c["code"], c["label"]) for c in lay["claims"])
-            out.add(_lay_dialog_html(get_language(), claims, pair))
+            out.add(_lay_dialog_html(language, claims, pair))
         out("</section>\n")
 
     @staticmethod
-    def _view_menu_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
-        """Ansicht: the helps, autobelieve, „passt“ and the sounds, each a toggle."""
-        url = ctx["hilfen_url"]
-        out(
-            '<div class="view-menu" id="ansicht" role="group" aria-label="{}">\n'
-            '<span class="view-menu-title">{}:</span>\n',
-            t["view"],
-            t["view"],
-        )
-        if ctx["solo"]:
-            out(
-                '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
-                """hx-vals='{{"pref": "hilfen"}}'>\n"""
-                '<button type="submit" class="link" id="helps-toggle">{}</button>\n</form>\n'
-                '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
-                """hx-vals='{{"pref": "autoglauben"}}'>\n"""
-                '<button type="submit" class="link" id="auto-toggle">{}</button>\n</form>\n',
-                url,
-                t["helps_off"] if ctx["helps_on"] else t["helps_on"],
-                url,
-                t["auto_off"] if ctx["auto_believe"] else t["auto_on"],
+    def _view_menu_html(out: Html, ctx: dict[str, Any], language: str | None) -> None:
+        """Ansicht: the helps, autobelieve, „passt“ and the sounds, each a toggle (the same for
+        every render with the same switches: ``_view_menu``)."""
+        out.add(
+            _view_menu(
+                language,
+                ctx["hilfen_url"],
+                bool(ctx["solo"]),
+                bool(ctx["helps_on"]),
+                bool(ctx["auto_believe"]),
+                bool(ctx["marks_on"]),
+                bool(ctx["sounds_on"]),
             )
-        sounds = ctx["sounds_on"]
-        out(
-            '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
-            """hx-vals='{{"pref": "passt"}}'>\n"""
-            '<button type="submit" class="link" id="passt-toggle">{}</button>\n</form>\n'
-            '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
-            """hx-vals='{{"pref": "geraeusche"}}'>\n"""
-            '<button type="submit" class="link sound-toggle{}" id="sound-toggle" role="switch" '
-            'aria-checked="{}">{} {}: {}</button>\n</form>\n</div>\n',
-            url,
-            t["marks_off"] if ctx["marks_on"] else t["marks_on"],
-            url,
-            _ON if sounds else "",
-            "true" if sounds else "false",
-            SOUND_HTML[sounds],
-            t["sounds"],
-            t["on"] if sounds else t["off"],
         )
 
     # -- the move ticker ----------------------------------------------------------------------
@@ -1097,6 +1095,25 @@ def book_key(book: dict[str, Any]) -> tuple[Any, ...]:
         for s in book["spices"]
     )
     return spices, tuple((j["name"], tuple(j["dots"])) for j in book["jokers"])
+
+
+@lru_cache(maxsize=4096)
+def _book_of(
+    key: tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]],
+) -> tuple[Markup, int]:
+    """The Marktbuch grid's HTML and the count of unknown cards for ``key`` (revealed cards, the
+    hand or ``None``, the seat's own cards in the pile): ``marktbuch`` of the smallest view that
+    holds exactly these."""
+    revealed, hand, laid = key
+    book = marktbuch(
+        {
+            "seat": 0,
+            "revealed": [{"cards": list(revealed)}],
+            "hand": None if hand is None else [{"card": c} for c in hand],
+            "pile": [{"seat": 0, "cards": list(laid)}],
+        }
+    )
+    return _book_grid(book_key(book)), book["unknown"]
 
 
 _BOOK_HEAD = Markup(
@@ -1193,6 +1210,208 @@ def _lay_dialog_html(
     return out.markup()
 
 
+@lru_cache(maxsize=4096)
+def _hand_card_html(
+    group_start: bool,
+    playable: bool,
+    card: str,
+    name: str,
+    n: int,
+    honest_codes: str,
+    now: str,
+    mark: str,
+    face: Markup,
+    info: Markup,
+) -> Markup:
+    """One card of the hand (``<li>``): a button that opens the lay dialog (``playable``) or a
+    plain face, the „passt“/„½“ mark and its Karten-Info. A function of these values only (the
+    seat's own card, never another's): the same hand recurs from move to move."""
+    out = Html()
+    out('<li class="has-info{}">\n', _GROUP_START if group_start else "")
+    if playable:
+        out(
+            '<button type="button" class="card-button playable" data-card="{}" '
+            'data-name="{}" data-n="{}" data-honest="{}" data-note="{}" '
+            'data-dialog="lay-dialog"{} aria-label="{}{}">{}</button>\n',
+            card,
+            name,
+            n,
+            honest_codes,
+            now,
+            attr("data-key", n) if n < 10 else "",
+            name,
+            " – passt" if mark == "passt" else "",
+            face,
+        )
+    else:
+        out(
+            '<span class="card-button" data-card="{}" tabindex="0" title="{}">{}</span>\n',
+            card,
+            name,
+            face,
+        )
+    if mark == "passt":
+        out('<span class="mark passt">passt</span>')
+    elif mark == "halb":
+        out('<span class="mark halb">½</span>')
+    out("\n{}\n</li>", info)
+    return out.markup()
+
+
+@lru_cache(maxsize=1024, typed=True)  # typed: a name as Markup is not escaped
+def _table_html(
+    language: str | None,
+    back: Markup,
+    pile_count: int,
+    pile_info: Markup,
+    claim: bool,
+    spice: str,
+    text: str,
+    by: str,
+    count: int,
+    claim_info: Markup | str,
+    heat: str,
+    noch: int,
+    draw_info: Markup,
+    krugs_total: int,
+    krug_info: Markup,
+) -> Markup:
+    """The table in the board's centre: the pile, the claim if any (spice, words, who, how many
+    cards, its Karten-Info), the draw pile and the Krüge. The same for every seat of a move (public
+    values only): built once per move, not once per seat."""
+    t = _words(language)
+    m = _messages(language)
+    out = Html()
+    out(
+        '<section class="center basar-center">\n<div class="basar-table">\n'
+        '<div class="has-info basar-spot pile-spot" tabindex="0" id="pile" aria-label="{}">\n'
+        '{}\n<span class="spot-label">{} <strong id="pile-count">{}</strong></span>\n{}\n'
+        "</div>\n"
+        '<div class="has-info basar-spot claim-spot" tabindex="0" id="claim" aria-label="{}">\n',
+        t["pile"],
+        h('<span class="pile-stack">{}</span>', back) if pile_count else _EMPTY_PILE,
+        t["stack"],
+        pile_count,
+        pile_info,
+        t["claim"],
+    )
+    if claim:
+        out(
+            '<span class="claim-big spice-{}"><span class="claim-spice">{}</span></span>\n'
+            '<span class="spot-label">{}{}</span>\n{}\n',
+            spice,
+            text,
+            fill(m["says"], by=by),
+            h(" · {} {}", count, t["cards"]) if count > 1 else "",
+            claim_info,
+        )
+    else:
+        out(
+            '<span class="claim-big none">{}</span><span class="spot-label">{}</span>\n',
+            t["new_pile"],
+            t["no_claim"],
+        )
+    out(
+        "</div>\n"
+        '<div class="has-info basar-spot draw-spot {}" tabindex="0" id="draw-pile" '
+        'aria-label="{}">\n{}<span class="draw-noch">{}</span>\n'
+        '<span class="spot-label">{}{}</span>\n{}\n</div>\n'
+        '<div class="has-info basar-spot krug-spot" tabindex="0" id="krugs" aria-label="{}">\n'
+        '<span class="draw-noch">{} {}/3</span>\n<span class="spot-label">{}</span>\n{}\n'
+        "</div>\n</div>\n",
+        heat,
+        t["draw_pile"],
+        _SPARKS if noch <= 12 else "",
+        fill(m["noch"], n=noch),
+        face_picture(GLUT),
+        t["to_glut"],
+        draw_info,
+        t["krugs_label"],
+        KRUG_HTML,
+        krugs_total,
+        t["krugs"],
+        krug_info,
+    )
+    return out.markup()
+
+
+@lru_cache(maxsize=256)
+def _book_panel_html(language: str | None, unknown: int) -> tuple[Markup, Markup]:
+    """The Marktbuch panel around its grid (``_book_grid``, memoised on its own): the part
+    before the grid and the part after it."""
+    t = _words(language)
+    head = h(
+        '<details class="marktbuch panel" id="marktbuch">\n'
+        '<summary data-key="m">{} {} <kbd>M</kbd></summary>\n'
+        '<p class="legend small"><span class="dot rev"></span> {} '
+        '<span class="dot hand"></span> {} <span class="dot laid"></span> {} '
+        '<span class="dot unk"></span> {}</p>\n',
+        BOOK_HTML,
+        t["marktbuch"],
+        t["revealed"],
+        t["in_hand"],
+        t["laid"],
+        t["unknown"],
+    )
+    tail = h(
+        '\n<p class="muted small">{}</p>\n</details>\n',
+        fill(_messages(language)["unknown"], n=unknown),
+    )
+    return head, tail
+
+
+@lru_cache(maxsize=64, typed=True)
+def _view_menu(
+    language: str | None,
+    url: str,
+    solo: bool,
+    helps_on: bool,
+    auto_believe: bool,
+    marks_on: bool,
+    sounds: bool,
+) -> Markup:
+    """Ansicht: the helps, autobelieve, „passt“ and the sounds, each a toggle."""
+    t = _words(language)
+    out = Html()
+    out(
+        '<div class="view-menu" id="ansicht" role="group" aria-label="{}">\n'
+        '<span class="view-menu-title">{}:</span>\n',
+        t["view"],
+        t["view"],
+    )
+    if solo:
+        out(
+            '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
+            """hx-vals='{{"pref": "hilfen"}}'>\n"""
+            '<button type="submit" class="link" id="helps-toggle">{}</button>\n</form>\n'
+            '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
+            """hx-vals='{{"pref": "autoglauben"}}'>\n"""
+            '<button type="submit" class="link" id="auto-toggle">{}</button>\n</form>\n',
+            url,
+            t["helps_off"] if helps_on else t["helps_on"],
+            url,
+            t["auto_off"] if auto_believe else t["auto_on"],
+        )
+    out(
+        '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
+        """hx-vals='{{"pref": "passt"}}'>\n"""
+        '<button type="submit" class="link" id="passt-toggle">{}</button>\n</form>\n'
+        '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
+        """hx-vals='{{"pref": "geraeusche"}}'>\n"""
+        '<button type="submit" class="link sound-toggle{}" id="sound-toggle" role="switch" '
+        'aria-checked="{}">{} {}: {}</button>\n</form>\n</div>\n',
+        url,
+        t["marks_off"] if marks_on else t["marks_on"],
+        url,
+        _ON if sounds else "",
+        "true" if sounds else "false",
+        SOUND_HTML[sounds],
+        t["sounds"],
+        t["on"] if sounds else t["off"],
+    )
+    return out.markup()
+
+
 _EMPTY_PILE = Markup('<span class="card bcard empty" aria-hidden="true"></span>')
 _MINE = Markup(' class="mine"')
 _MANY = Markup(" many")
@@ -1204,6 +1423,17 @@ _SPARKS = Markup(
 _GROUP_START = Markup(" group-start")
 _HONEST = Markup(" honest")
 _ON = Markup(" on")
+
+
+@lru_cache(maxsize=8)
+def _messages(language: str | None) -> dict[str, str]:
+    """The board's messages with placeholders (for ``fill``), translated once per language."""
+    return {
+        "says": _("sagt %(by)s"),
+        "noch": _("noch %(n)s"),
+        "unknown": _("%(n)s Karten sind dir noch unbekannt."),
+        "who_says": _("%(who)s sagt „%(c)s“"),
+    }
 
 
 @word_table
