@@ -111,7 +111,59 @@ def face_html(card: str, small: bool = False) -> Markup:
 _SMALL = Markup(" small")
 
 
-def _colour_chips(colours: list[str]) -> Markup:
+@lru_cache(maxsize=256)
+def _shop_link(value: int | str) -> Markup:
+    """A stat of the own seat as a link to "Dein Laden"."""
+    return h('<a href="#shop-inhalt" class="shop-link">{}</a>', value)
+
+
+def _play_entry(seat: int, card: str, name: str, winner: bool) -> dict[str, Any]:
+    """One play of a trick for the board (``winner``: it takes the trick)."""
+    return {
+        "seat": seat,
+        "name": name,
+        "card": card,
+        "card_name": card_name(card),
+        "card_html": face_html(card),
+        "winner": winner,
+    }
+
+
+@lru_cache(maxsize=1024)
+def _last_trick_parts(
+    names: tuple[str, ...],
+    title: str,
+    w: int,
+    plays: tuple[tuple[int, str], ...],
+    taken: tuple[tuple[int, str], ...],
+    gefragt: str | None,
+    ramsch: bool,
+) -> dict[str, Any]:
+    """The last trick's parts (the same for every seat, once a trick): read only, the caller
+    gets a copy of the dict, not of its lists."""
+    got: dict[int, list[str]] = {}
+    for s, c in taken:
+        got.setdefault(s, []).append(c)
+    outcome = [
+        f"{names[s]} bekommt {card_names(cs)}."
+        for s, cs in sorted(got.items(), key=lambda x: x[0] != w)
+    ]
+    notes = []
+    if gefragt:
+        notes.append(f"Heute gefragt: {COLOUR_NAME[gefragt]}")
+    if ramsch:
+        notes.append("Ramschtag")
+    return {
+        "title": title,
+        "plays": [_play_entry(s, c, names[s], s == w) for s, c in plays],
+        "winner": names[w],
+        "outcome": outcome,
+        "notes": notes,
+    }
+
+
+@lru_cache(maxsize=256)
+def _colour_chips(colours: tuple[str, ...]) -> Markup:
     return join(
         h(
             '<span class="chip tcol {} crossed" title="kann {} nicht bedienen">'
@@ -189,14 +241,7 @@ class SpeedtroedelPresenter(Presenter):
         return parts
 
     def _play(self, seat: int, card: str, names: list[str], winner: int | None = None):
-        return {
-            "seat": seat,
-            "name": names[seat],
-            "card": card,
-            "card_name": card_name(card),
-            "card_html": face_html(card),
-            "winner": seat == winner,
-        }
+        return _play_entry(seat, card, names[seat], seat == winner)
 
     def _trick(self, view: View, names: list[str]) -> list[dict[str, Any]]:
         pend = view["pending"]
@@ -218,31 +263,23 @@ class SpeedtroedelPresenter(Presenter):
         t = view["last_trick"]
         if t is None:
             return None
-        w = t["winner"]
-        got: dict[int, list[str]] = {}
-        for s, c in t["taken"]:
-            got.setdefault(s, []).append(c)
-        outcome = [
-            f"{names[s]} bekommt {card_names(cs)}."
-            for s, cs in sorted(got.items(), key=lambda x: x[0] != w)
-        ]
-        notes = []
-        if t["gefragt"]:
-            notes.append(f"Heute gefragt: {COLOUR_NAME[t['gefragt']]}")
-        if t["ramsch"]:
-            notes.append("Ramschtag")
         this_round = view["last_trick_round"] == view["round"]
-        return {
-            "title": (
-                f"Letzter Stich ({len(view['tricks'])})"
-                if this_round
-                else f"Letzter Stich (Runde {view['last_trick_round']})"
-            ),
-            "plays": [self._play(s, c, names, w) for s, c in t["plays"]],
-            "winner": names[w],
-            "outcome": outcome,
-            "notes": notes,
-        }
+        title = (
+            f"Letzter Stich ({len(view['tricks'])})"
+            if this_round
+            else f"Letzter Stich (Runde {view['last_trick_round']})"
+        )
+        return dict(
+            _last_trick_parts(
+                tuple(names),
+                title,
+                t["winner"],
+                tuple((s, c) for s, c in t["plays"]),
+                tuple((s, c) for s, c in t["taken"]),
+                t["gefragt"],
+                t["ramsch"],
+            )
+        )
 
     def _attic(self, view: View) -> dict[str, Any]:
         a = view["attic"]
@@ -291,13 +328,11 @@ class SpeedtroedelPresenter(Presenter):
                 # a tap on the own counter, box or "+n" opens "Dein Laden" (the browser opens a
                 # closed <details> around a fragment target)
                 for stat in row:
-                    stat["value"] = h(
-                        '<a href="#shop-inhalt" class="shop-link">{}</a>', stat["value"]
-                    )
+                    stat["value"] = _shop_link(stat["value"])
             if view["voids"][s] and not view["over"]:
                 row.append(
                     {
-                        "value": _colour_chips(view["voids"][s]),
+                        "value": _colour_chips(tuple(view["voids"][s])),
                         "cls": "voids",
                         "title": "konnte diese Farben nicht bedienen",
                     }
@@ -343,24 +378,12 @@ class SpeedtroedelPresenter(Presenter):
     def _seat_info(view: View, shop: dict[str, Any]) -> list[Markup | None]:
         """The info window at the own seat (seed: own counter and box contents, not the box's
         order); the other seats have none."""
-        counter = [c["name"] for c in shop["counter"]]
-        box = [c["name"] for c in shop["box"]]
-        out = Html()
-        out(
-            '<div class="card-info shop-info" role="tooltip"><strong>{}</strong>'
-            '<span class="info-counter">{}: {}</span><span class="info-box">{}: {}</span>'
-            "<span>{}</span></div>",
-            _("Dein Laden"),
-            fill(
-                ngettext("Ladentisch (%(n)s Karte)", "Ladentisch (%(n)s Karten)", len(counter)),
-                n=len(counter),
-            ),
-            ", ".join(counter) or _("noch nichts gefangen"),
-            fill(ngettext("Kiste (%(n)s Karte)", "Kiste (%(n)s Karten)", len(box)), n=len(box)),
-            ", ".join(box) or _("leer"),
+        info = _seat_info_html(
+            get_language(),
+            tuple(c["name"] for c in shop["counter"]),
+            tuple(c["name"] for c in shop["box"]),
             shop["need"],
         )
-        info = out.markup()
         return [info if s == view["seat"] else None for s in range(view["players"])]
 
     def _swap_note(self, view: View) -> str:
@@ -527,54 +550,31 @@ class SpeedtroedelPresenter(Presenter):
     def board_html(self, ctx: dict[str, Any]) -> Markup:
         """Speedtrödel's part of the frame: the colour to follow, attic, trick, decisions, hand,
         Dein Laden."""
-        t = _words(get_language())
+        language = get_language()
+        t = _words(language)
         view = ctx["view"]
         running = ctx["match"].status == "running"
         out = Html()
-        out(
-            '<section class="center troedel-center">\n<div class="troedel-top">\n'
-            '<p class="follow-line" id="follow-line">'
-        )
-        for p in ctx["follow_line"]:
-            out('<span class="fl {}">{}</span>', p.get("cls") or "", p["text"])
         attic = ctx["attic"]
-        out(
-            '</p>\n<p class="attic-line" id="attic" title="{}">\n<strong>{}</strong> {}\n',
-            t["attic_title"],
-            t["attic"],
-            attic["count"],
-        )
-        for tier in attic["tiers"]:
-            out(
-                '<span class="tier{}" title="{}: {}">{} {}</span>',
-                "" if tier["count"] else _EMPTY,
-                tier["name"],
-                tier["count"],
-                tier["stars"],
-                tier["count"],
-            )
-        out("\n")
-        if attic["top_stars"]:
-            out(
-                '<span class="top" title="{}">{}: {}{}</span>',
-                t["top_title"],
-                t["top"],
+        out.add(
+            _top_html(
+                language,
+                tuple((p.get("cls") or "", p["text"]) for p in ctx["follow_line"]),
+                attic["count"],
+                tuple((tier["name"], tier["count"], tier["stars"]) for tier in attic["tiers"]),
                 attic["top_stars"],
-                h(' {}<span class="sr-only">{}</span>', attic["top_html"], attic["top_card"])
-                if attic["top_html"]
-                else "",
+                attic["top_html"],
+                attic["top_card"],
+                attic["open"],
+                attic["knapp"],
             )
-        out("\n")
-        if attic["open"]:
-            out('<span class="badge open-attic">{}</span>', t["attic_open"])
-        out("\n")
-        if attic["knapp"]:
-            out('<span class="badge knapp" title="{}">{}</span>', t["knapp_title"], t["knapp"])
-        out("\n</p>\n</div>\n")
+        )
         if not view["over"]:
             out('<ol class="trick" id="trick" aria-label="{}">\n', t["trick"])
             for p in ctx["trick"]:
-                self._play_html(out, p, with_seat=True)
+                out.add(
+                    _play_html(p["winner"], p["seat"], p["name"], p["card_html"], p["card_name"])
+                )
             if not ctx["trick"]:
                 out(
                     '<li class="trick-empty muted">{}</li>',
@@ -585,40 +585,35 @@ class SpeedtroedelPresenter(Presenter):
             out('<p class="trick-note" id="trick-note">{}</p>\n', ctx["trick_note"])
         last = ctx["last_trick"]
         if last:
-            out(
-                '<details class="last-trick" id="last-trick"><summary data-key="l">{}</summary>\n'
-                '<ol class="trick small">',
-                last["title"],
-            )
-            for p in last["plays"]:
-                self._play_html(out, p, with_seat=False)
-            out("</ol>\n")
-            if last["notes"]:
-                out('<p class="muted">{}</p>\n', " · ".join(last["notes"]))
-            out(
-                "<p>{} {}</p>\n</details>\n",
-                fill(_("%(w)s hat den Stich gefangen."), w=last["winner"]),
-                " ".join(last["outcome"]),
+            out.add(
+                _last_trick_html(
+                    language,
+                    last["title"],
+                    tuple(
+                        (p["winner"], p["name"], p["card_html"], p["card_name"])
+                        for p in last["plays"]
+                    ),
+                    tuple(last["notes"]),
+                    last["winner"],
+                    tuple(last["outcome"]),
+                )
             )
         out("</section>\n")
         if ctx["me"] and running:
             self._hand_html(out, ctx, t)
         shop = ctx["shop"]
         if shop and running:
-            self._shop_html(out, shop, t)
+            out.add(
+                _shop_html(
+                    language,
+                    shop["points"],
+                    tuple(c["html"] for c in shop["counter"]),
+                    tuple(c["html"] for c in shop["box"]),
+                    shop["need"],
+                    shop["swap"],
+                )
+            )
         return out.markup()
-
-    @staticmethod
-    def _play_html(out: Html, p: dict[str, Any], *, with_seat: bool) -> None:
-        out(
-            '<li class="trick-play{}"{}><span class="who">{}</span>{}<span class="what">{}</span>'
-            "</li>",
-            _WINNER if p["winner"] else "",
-            attr("data-seat", p["seat"]) if with_seat else "",
-            p["name"],
-            p["card_html"],
-            p["card_name"],
-        )
 
     @staticmethod
     def _hand_html(out: Html, ctx: dict[str, Any], t: dict[str, Markup]) -> None:
@@ -659,7 +654,7 @@ class SpeedtroedelPresenter(Presenter):
                     c["action"],
                     c["key"],
                     c["label"],
-                    fill(ngettext("%(n)s Karte", "%(n)s Karten", n), n=n),
+                    _cards_text(get_language(), n),
                     c["key"],
                 )
             out("</div>\n</div>\n")
@@ -685,62 +680,19 @@ class SpeedtroedelPresenter(Presenter):
             out("</p>\n")
         out('<ul class="hand">\n')
         for n, c in enumerate(cards, start=1):
-            preview = c.get("preview")
-            label = f"{c['name']}. {preview}" if preview else c["name"]
-            if c["action"]:
-                out(
-                    '<li data-pv="{}">\n<button type="button" class="card-button playable{}" '
-                    'data-card="{}" data-action="{}"{}{} aria-label="{}">{}</button>\n</li>',
+            out.add(
+                _hand_card_html(
                     n,
-                    _FAKE if c["fake"] else "",
+                    c["fake"],
                     c["card"],
                     c["action"],
-                    attr("data-key", c["key"]),
-                    attr("data-preview", preview),
-                    label,
+                    c["key"],
+                    c.get("preview"),
+                    c["name"],
                     c["html"],
                 )
-            else:
-                out(
-                    '<li data-pv="{}">\n<span class="card-button{}" data-card="{}" title="{}">{}'
-                    "</span>\n</li>",
-                    n,
-                    _FAKE if c["fake"] else "",
-                    c["card"],
-                    label,
-                    c["html"],
-                )
+            )
         out("\n</ul>\n</section>\n")
-
-    @staticmethod
-    def _shop_html(out: Html, shop: dict[str, Any], t: dict[str, Markup]) -> None:
-        """Dein Laden: the own counter and box."""
-        n = shop["points"]
-        out(
-            '<details class="shop panel" id="shop"><summary data-key="d">{}</summary>\n'
-            '<h4 id="shop-inhalt">{}{}</h4>\n<p class="mini">{}</p>\n'
-            '<h4>{} <small class="muted">{}</small></h4>\n<p class="mini">{}</p>\n<p>{}</p>\n',
-            fill(
-                ngettext(
-                    "Dein Laden: %(n)s Karte auf dem Ladentisch",
-                    "Dein Laden: %(n)s Karten auf dem Ladentisch",
-                    n,
-                ),
-                n=n,
-            ),
-            t["counter"],
-            h(' <span class="plus-mark" title="{}">+{}</span>', t["counts"], n) if n else "",
-            join(c["html"] for c in shop["counter"])
-            or h('<span class="muted">{}</span>', t["nothing"]),
-            t["box"],
-            t["box_note"],
-            join(c["html"] for c in shop["box"])
-            or h('<span class="muted">{}</span>', t["empty_box"]),
-            shop["need"],
-        )
-        if shop["swap"]:
-            out('<p class="muted">{}</p>\n', shop["swap"])
-        out("</details>")
 
     # -- the move ticker ----------------------------------------------------------------------
     def card_html(self, card: str) -> Markup:
@@ -789,6 +741,216 @@ class SpeedtroedelPresenter(Presenter):
                 return "Leergekauft: Der Dachboden reicht nicht mehr – der Markt schließt."
             return "Die Partie ist vorbei."
         return None
+
+
+# -- memoised parts of the board: each is a pure function of its (hashable) arguments, so a part
+# that is the same for every seat of a move (the top, the trick's plays, the last trick) or stays
+# the same over many moves (a seat's shop, its info window, its hand cards) is built once
+
+
+@lru_cache(maxsize=1024)
+def _top_html(
+    language: str | None,
+    follow: tuple[tuple[str, str], ...],
+    count: int,
+    tiers: tuple[tuple[str, int, Markup], ...],
+    top_stars: Markup | str,
+    top_html: Markup | None,
+    top_card: str,
+    open_attic: bool,
+    knapp: bool,
+) -> Markup:
+    """The board's top: the colour to follow (``(cls, text)`` per part) and the attic line."""
+    t = _words(language)
+    out = Html()
+    out(
+        '<section class="center troedel-center">\n<div class="troedel-top">\n'
+        '<p class="follow-line" id="follow-line">'
+    )
+    for cls, text in follow:
+        out('<span class="fl {}">{}</span>', cls, text)
+    out(
+        '</p>\n<p class="attic-line" id="attic" title="{}">\n<strong>{}</strong> {}\n',
+        t["attic_title"],
+        t["attic"],
+        count,
+    )
+    for name, n, tier_stars in tiers:
+        out(
+            '<span class="tier{}" title="{}: {}">{} {}</span>',
+            "" if n else _EMPTY,
+            name,
+            n,
+            tier_stars,
+            n,
+        )
+    out("\n")
+    if top_stars:
+        out(
+            '<span class="top" title="{}">{}: {}{}</span>',
+            t["top_title"],
+            t["top"],
+            top_stars,
+            h(' {}<span class="sr-only">{}</span>', top_html, top_card) if top_html else "",
+        )
+    out("\n")
+    if open_attic:
+        out('<span class="badge open-attic">{}</span>', t["attic_open"])
+    out("\n")
+    if knapp:
+        out('<span class="badge knapp" title="{}">{}</span>', t["knapp_title"], t["knapp"])
+    out("\n</p>\n</div>\n")
+    return out.markup()
+
+
+@lru_cache(maxsize=4096)
+def _play_html(
+    winner: bool, seat: int | None, name: str, card_html: Markup, card_name: str
+) -> Markup:
+    """One play of a trick (``seat`` for the current trick's ``data-seat``, ``None`` in the last
+    trick)."""
+    return h(
+        '<li class="trick-play{}"{}><span class="who">{}</span>{}<span class="what">{}</span></li>',
+        _WINNER if winner else "",
+        attr("data-seat", seat) if seat is not None else "",
+        name,
+        card_html,
+        card_name,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _last_trick_html(
+    language: str | None,
+    title: str,
+    plays: tuple[tuple[bool, str, Markup, str], ...],
+    notes: tuple[str, ...],
+    winner: str,
+    outcome: tuple[str, ...],
+) -> Markup:
+    """The last trick (``<details>``): changes once a trick, the same for every seat."""
+    out = Html()
+    out(
+        '<details class="last-trick" id="last-trick"><summary data-key="l">{}</summary>\n'
+        '<ol class="trick small">',
+        title,
+    )
+    for won, name, card_html, card_name in plays:
+        out.add(_play_html(won, None, name, card_html, card_name))
+    out("</ol>\n")
+    if notes:
+        out('<p class="muted">{}</p>\n', " · ".join(notes))
+    out(
+        "<p>{} {}</p>\n</details>\n",
+        fill(_("%(w)s hat den Stich gefangen."), w=winner),
+        " ".join(outcome),
+    )
+    return out.markup()
+
+
+@lru_cache(maxsize=4096)
+def _hand_card_html(
+    n: int,
+    fake: bool,
+    card: str,
+    action: str,
+    key: str,
+    preview: str | None,
+    name: str,
+    html: Markup,
+) -> Markup:
+    """One hand card (``n`` its place: the Vorschau's ``data-pv``): a seat's cards look the same
+    move after move until its turn, so most are found here."""
+    label = f"{name}. {preview}" if preview else name
+    if action:
+        return h(
+            '<li data-pv="{}">\n<button type="button" class="card-button playable{}" '
+            'data-card="{}" data-action="{}"{}{} aria-label="{}">{}</button>\n</li>',
+            n,
+            _FAKE if fake else "",
+            card,
+            action,
+            attr("data-key", key),
+            attr("data-preview", preview),
+            label,
+            html,
+        )
+    return h(
+        '<li data-pv="{}">\n<span class="card-button{}" data-card="{}" title="{}">{}</span>\n</li>',
+        n,
+        _FAKE if fake else "",
+        card,
+        label,
+        html,
+    )
+
+
+@lru_cache(maxsize=64)
+def _cards_text(language: str | None, n: int) -> Markup:
+    """ "n Karte(n)" (a Heute-gefragt button: how many of the colour the seat holds)."""
+    return fill(ngettext("%(n)s Karte", "%(n)s Karten", n), n=n)
+
+
+@lru_cache(maxsize=2048)
+def _shop_html(
+    language: str | None,
+    n: int,
+    counter: tuple[Markup, ...],
+    box: tuple[Markup, ...],
+    need: str,
+    swap: str,
+) -> Markup:
+    """Dein Laden: the own counter (``n`` cards, ``counter`` their faces) and box; it changes
+    when the seat catches a trick, so it is found here move after move."""
+    t = _words(language)
+    out = Html()
+    out(
+        '<details class="shop panel" id="shop"><summary data-key="d">{}</summary>\n'
+        '<h4 id="shop-inhalt">{}{}</h4>\n<p class="mini">{}</p>\n'
+        '<h4>{} <small class="muted">{}</small></h4>\n<p class="mini">{}</p>\n<p>{}</p>\n',
+        fill(
+            ngettext(
+                "Dein Laden: %(n)s Karte auf dem Ladentisch",
+                "Dein Laden: %(n)s Karten auf dem Ladentisch",
+                n,
+            ),
+            n=n,
+        ),
+        t["counter"],
+        h(' <span class="plus-mark" title="{}">+{}</span>', t["counts"], n) if n else "",
+        join(counter) or h('<span class="muted">{}</span>', t["nothing"]),
+        t["box"],
+        t["box_note"],
+        join(box) or h('<span class="muted">{}</span>', t["empty_box"]),
+        need,
+    )
+    if swap:
+        out('<p class="muted">{}</p>\n', swap)
+    out("</details>")
+    return out.markup()
+
+
+@lru_cache(maxsize=2048)
+def _seat_info_html(
+    language: str | None, counter: tuple[str, ...], box: tuple[str, ...], need: str
+) -> Markup:
+    """The own seat's info window: the names of the cards on its counter and in its box."""
+    out = Html()
+    out(
+        '<div class="card-info shop-info" role="tooltip"><strong>{}</strong>'
+        '<span class="info-counter">{}: {}</span><span class="info-box">{}: {}</span>'
+        "<span>{}</span></div>",
+        _("Dein Laden"),
+        fill(
+            ngettext("Ladentisch (%(n)s Karte)", "Ladentisch (%(n)s Karten)", len(counter)),
+            n=len(counter),
+        ),
+        ", ".join(counter) or _("noch nichts gefangen"),
+        fill(ngettext("Kiste (%(n)s Karte)", "Kiste (%(n)s Karten)", len(box)), n=len(box)),
+        ", ".join(box) or _("leer"),
+        need,
+    )
+    return out.markup()
 
 
 _EMPTY = Markup(" empty")

@@ -212,14 +212,7 @@ class SpeedwerkPresenter(Presenter):
             if bid is not None and view["won"][s] == bid and view["phase"] != "bid":
                 row[1]["cls"] = "won on-target"
             if view["voids"][s] and view["phase"] != "over":
-                chips = join(
-                    h(
-                        '<span class="chip {} crossed" title="kein {} mehr"></span>',
-                        COLOR_CLASS[c],
-                        COLOR_NAME[c],
-                    )
-                    for c in view["voids"][s]
-                )
+                chips = _void_chips(tuple(view["voids"][s]))
                 row.append({"value": chips, "title": "hat diese Farben nicht mehr"})
             if view["known"][s]:
                 row.append(
@@ -415,7 +408,8 @@ class SpeedwerkPresenter(Presenter):
     # -- the board ----------------------------------------------------------------------------
     def board_html(self, ctx: dict[str, Any]) -> Markup:
         """Speedwerk's part of the frame: trump, trick, decision, hand, score sheet."""
-        t = _words(get_language())
+        language = get_language()
+        t = _words(language)
         view = ctx["view"]
         out = Html()
         trump = ctx["trump"]
@@ -431,24 +425,13 @@ class SpeedwerkPresenter(Presenter):
             else "",
             trump["text"],
             ctx["bids_line"],
-            (
-                fill(_("Bedienfarbe: %(c)s"), c=ctx["suit_name"])
-                if ctx["suit_name"]
-                else t["no_suit"]
-            )
+            (_suit_text(language, ctx["suit_name"]) if ctx["suit_name"] else t["no_suit"])
             if ctx["trick"]
             else "",
             t["trick"],
         )
         for p in ctx["trick"]:
-            out(
-                '<li class="trick-play" data-seat="{}"><span class="who">{}</span>{}'
-                '<span class="what">{}</span></li>\n',
-                p["seat"],
-                p["name"],
-                p["card_html"],
-                p["label"],
-            )
+            out.add(_trick_play_html(p["seat"], p["name"], p["card_html"], p["label"]))
         if not ctx["trick"]:
             out(
                 '<li class="trick-empty muted">{}</li>\n',
@@ -457,21 +440,17 @@ class SpeedwerkPresenter(Presenter):
         out("</ol>\n")
         last = ctx["last_trick"]
         if last:
-            out(
-                '<details class="last-trick" id="last-trick"><summary data-key="l">{}</summary>\n'
-                '<ol class="trick small">',
-                fill(_("Letzter Stich (%(n)s)"), n=last["number"]),
-            )
-            for p in last["plays"]:
-                out(
-                    '<li class="trick-play{}"><span class="who">{}</span>{}'
-                    '<span class="what">{}</span></li>',
-                    _WINNER if p["seat"] == last["winner"] else "",
-                    p["name"],
-                    p["card_html"],
-                    p["label"],
+            out.add(
+                _last_trick_html(
+                    language,
+                    last["number"],
+                    tuple(
+                        (p["seat"] == last["winner"], p["name"], p["card_html"], p["label"])
+                        for p in last["plays"]
+                    ),
+                    last["outcome"],
                 )
-            out("</ol>\n<p>{}</p>\n</details>\n", last["outcome"])
+            )
         out("</section>\n")
         if ctx["me"] and ctx["match"].status == "running":
             self._hand_html(out, ctx, t)
@@ -595,53 +574,23 @@ class SpeedwerkPresenter(Presenter):
                 fill(_("Du gibst %(c)s weiter – warte auf die anderen."), c=ctx["passed_mine"]),
             )
         out('<ul class="hand" tabindex="-1">\n')
+        language = get_language()
         for c in ctx["hand_cards"]:
-            out("<li>\n")
-            key = attr("data-key", c["key"])
-            if c.get("action"):
-                out(
-                    '<button type="button" class="card-button playable" data-card="{}" '
-                    'data-action="{}"{} aria-label="{}">{}</button>',
-                    c["card"],
-                    c["action"],
-                    key,
-                    c["name"],
-                    c["html"],
-                )
-            elif c.get("choices"):
-                out(
-                    '<button type="button" class="card-button playable" data-card="{}" '
-                    'data-dialog="decl-{}"{} aria-label="{}">{}</button>\n'
-                    '<dialog id="decl-{}" class="wish"><p>{}</p>\n<div class="wish-colors">',
+            choices = c.get("choices")
+            out.add(
+                _hand_card_html(
+                    language,
                     c["card"],
                     c["n"],
-                    key,
-                    c["name"],
-                    c["html"],
-                    c["n"],
-                    fill(_("Wie spielst du %(c)s?"), c=c["name"]),
-                )
-                for ch in c["choices"]:
-                    out(
-                        '<button type="button" class="chip-button {}" data-action="{}">{}{}</button>',
-                        ch["cls"],
-                        ch["action"],
-                        colour_icon(ch["cls"]),
-                        ch["label"],
-                    )
-                out(
-                    '</div>\n<form method="dialog"><button class="link">{}</button></form>'
-                    "</dialog>",
-                    t["cancel"],
-                )
-            else:
-                out(
-                    '<span class="card-button" data-card="{}" title="{}">{}</span>',
-                    c["card"],
+                    c["key"],
+                    c.get("action"),
+                    tuple((ch["cls"], ch["action"], ch["label"]) for ch in choices)
+                    if choices
+                    else None,
                     c["name"],
                     c["html"],
                 )
-            out("\n</li>")
+            )
         if not ctx["hand_cards"]:
             if ctx["view"]["blind"]:
                 out(
@@ -730,6 +679,132 @@ def _sheet_html(
             )
         out("</tr>")
     out("</tbody></table></div>")
+    return out.markup()
+
+
+# -- memoised parts of the board: pure functions of their (hashable) arguments; the trick's plays
+# and the last trick are the same for every seat of a move, a hand card stays the same move after
+# move until the seat's turn
+
+
+@lru_cache(maxsize=256)
+def _void_chips(colours: tuple[str, ...]) -> Markup:
+    """The colours a seat has shown it lacks, crossed out."""
+    return join(
+        h(
+            '<span class="chip {} crossed" title="kein {} mehr"></span>',
+            COLOR_CLASS[c],
+            COLOR_NAME[c],
+        )
+        for c in colours
+    )
+
+
+@lru_cache(maxsize=64)
+def _suit_text(language: str | None, name: str) -> Markup:
+    """ "Bedienfarbe: Rot" (the colour to follow)."""
+    return fill(_("Bedienfarbe: %(c)s"), c=name)
+
+
+@lru_cache(maxsize=4096)
+def _trick_play_html(seat: int, name: str, card_html: Markup, label: str) -> Markup:
+    """One play of the current trick."""
+    return h(
+        '<li class="trick-play" data-seat="{}"><span class="who">{}</span>{}'
+        '<span class="what">{}</span></li>\n',
+        seat,
+        name,
+        card_html,
+        label,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _last_trick_html(
+    language: str | None,
+    number: int,
+    plays: tuple[tuple[bool, str, Markup, str], ...],
+    outcome: str,
+) -> Markup:
+    """The last trick (``<details>``; per play: won, name, card face, label): once a trick."""
+    out = Html()
+    out(
+        '<details class="last-trick" id="last-trick"><summary data-key="l">{}</summary>\n'
+        '<ol class="trick small">',
+        fill(_("Letzter Stich (%(n)s)"), n=number),
+    )
+    for won, name, card_html, label in plays:
+        out(
+            '<li class="trick-play{}"><span class="who">{}</span>{}'
+            '<span class="what">{}</span></li>',
+            _WINNER if won else "",
+            name,
+            card_html,
+            label,
+        )
+    out("</ol>\n<p>{}</p>\n</details>\n", outcome)
+    return out.markup()
+
+
+@lru_cache(maxsize=4096)
+def _hand_card_html(
+    language: str | None,
+    card: str,
+    n: int,
+    key: str,
+    action: str | None,
+    choices: tuple[tuple[str, str, str], ...] | None,
+    name: str,
+    html: Markup,
+) -> Markup:
+    """One hand card (``<li>``): playable by one action, by a choice of several (a dialog; per
+    choice: class, action, label), or not at all."""
+    out = Html()
+    out("<li>\n")
+    data_key = attr("data-key", key)
+    if action:
+        out(
+            '<button type="button" class="card-button playable" data-card="{}" '
+            'data-action="{}"{} aria-label="{}">{}</button>',
+            card,
+            action,
+            data_key,
+            name,
+            html,
+        )
+    elif choices:
+        out(
+            '<button type="button" class="card-button playable" data-card="{}" '
+            'data-dialog="decl-{}"{} aria-label="{}">{}</button>\n'
+            '<dialog id="decl-{}" class="wish"><p>{}</p>\n<div class="wish-colors">',
+            card,
+            n,
+            data_key,
+            name,
+            html,
+            n,
+            fill(_("Wie spielst du %(c)s?"), c=name),
+        )
+        for cls, choice, label in choices:
+            out(
+                '<button type="button" class="chip-button {}" data-action="{}">{}{}</button>',
+                cls,
+                choice,
+                colour_icon(cls),
+                label,
+            )
+        out(
+            '</div>\n<form method="dialog"><button class="link">{}</button></form></dialog>',
+            _words(language)["cancel"],
+        )
+    else:
+        out(
+            '<span class="card-button" data-card="{}" title="{}">{}</span>',
+            card,
+            name,
+            html,
+        )
+    out("\n</li>")
     return out.markup()
 
 
