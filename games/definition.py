@@ -20,6 +20,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import Engine
@@ -32,6 +33,9 @@ LEAVE_PENALTY = -10
 PLACE_STEP = 3
 
 Text = str | Promise
+#: ``GameDef.keys_text``'s joined words: (the game's ``key_help`` by identity – the tuples live as
+#: long as the process –, which entries work, language) -> text
+_KEYS_TEXT: dict[tuple[int, tuple[bool, ...], str | None], tuple[tuple[Any, ...], str]] = {}
 #: ``(log, seat, context) -> keys`` of the Erfolge a finished game earned
 AchievementRule = Callable[[Sequence[dict[str, Any]], int, dict[str, Any]], list[str]]
 
@@ -197,11 +201,24 @@ class GameDef:
         return self.presenter is not None
 
     def keys_text(self, situation: KeySituation) -> str:
-        """The key help for one seat: the entries whose keys work in its situation."""
+        """The key help for one seat: the entries whose keys work in its situation. Which work is
+        asked every time (cheap); the joined words are kept per language and choice of entries
+        (every seat's board on every move shows them, and each lazy text is a translation)."""
         if not isinstance(self.key_help, tuple):
             return str(self.key_help)
-        entries = (k if isinstance(k, Key) else Key(k) for k in self.key_help)
-        return ", ".join(str(k.text) for k in entries if k.works(situation))
+        works = tuple(not isinstance(k, Key) or k.works(situation) for k in self.key_help)
+        memo = (id(self.key_help), works, get_language())
+        kept = _KEYS_TEXT.get(memo)
+        if kept is not None and kept[0] is self.key_help:
+            return kept[1]
+        text = ", ".join(
+            str(k.text if isinstance(k, Key) else k)
+            for k, on in zip(self.key_help, works, strict=True)
+            if on
+        )
+        if len(_KEYS_TEXT) < 4096:  # games × languages × situations: a few dozen
+            _KEYS_TEXT[memo] = (self.key_help, text)  # the tuple kept: its id stays its own
+        return text
 
     @property
     def menu_pages(self) -> tuple[Page, ...]:
