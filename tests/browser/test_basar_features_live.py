@@ -6,10 +6,8 @@ dialog). Screenshots at 390×844 and 1366×900 when SCREENSHOT_DIR is set."""
 from __future__ import annotations
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection
 from playwright.sync_api import Error as PlaywrightError
 
 from accounts.bots import bots_of
@@ -17,6 +15,7 @@ from games import actions
 from games.actions import SeatSpec
 from games.engines.base import get_engine, shuffle_rng
 from games.models import Match
+from tests.browser.serverside import in_thread
 from tests.browser.test_basar_live import WAIT, my_move, start_solo
 from tests.browser.test_speedone_live import register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
@@ -183,20 +182,6 @@ def test_a_claim_only_selects_verdeckt_legen_and_enter_lay(live_site, page, view
     assert state.pile[0][:3] == (0, 1, 2) and state.pile[0][3] == (2,)  # R3 as Kardamom 2
     assert "Kardamom 2" in page.locator("#ticker").inner_text()
     assert not errors, errors
-
-
-def in_thread(fn, *args, **kwargs):
-    """Run a service call in a thread of its own: its pushes after the commit need a thread
-    without Playwright's event loop."""
-
-    def run():
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            connection.close()  # the thread's own database connection
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
 
 
 def test_a_doppelladung_by_keys_and_its_reveal_of_both_cards(live_site, page):

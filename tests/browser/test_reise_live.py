@@ -157,7 +157,7 @@ def test_a_station_not_passed_ends_with_a_plain_note_and_another_try(live_site, 
     """Lost in Kairo: the end screen says so without the ★ box of a success, and „Nochmal
     versuchen“ starts the station again."""
     from accounts.identity import Player
-    from tests.browser.test_basar_features_live import in_thread
+    from tests.browser.serverside import in_thread
     from tests.lobby.test_journey import lose
 
     url = live_site.url

@@ -12,7 +12,7 @@ import pytest
 from accounts.models import User
 from games import actions, queue
 from games.models import Match
-from tests.browser.test_basar_features_live import in_thread
+from tests.browser.serverside import in_thread
 from tests.browser.test_rematch_live import snap
 from tests.browser.test_speedone_live import register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
