@@ -25,6 +25,8 @@ from tests.reliability.stack import Stack, tagged_processes
 pytestmark = [pytest.mark.timeout(300)]
 
 BLOCKED = "Zu viele Fehlversuche"
+#: failed logins per address before the limit refuses (``LOGIN_RATE_LIMIT_ADDRESS`` of the stacks)
+LIMIT = 8
 LOGIN = "/konto/anmelden/"
 
 
@@ -74,6 +76,8 @@ def start_stack(
             "CACHE_PREFIX": tag,  # the failure counters of this stack alone
             "CHANNEL_PREFIX": tag,
             "DEBUG": "1",
+            # a low limit: each failed login hashes a password (~0.4 s), 40 of them took 30 s
+            "LOGIN_RATE_LIMIT_ADDRESS": str(LIMIT),
             **extra,
         }
         stack = Stack(f"{server}{len(stacks)}", tmp_path, env)
@@ -93,11 +97,11 @@ def test_a_forwarded_address_is_not_believed_by_default(start_stack, server: str
     client = Browser(stack.url)
     blocked = [
         client.fail_login(f"niemand{i}", forwarded=f"10.0.{i // 250}.{i % 250 + 1}")
-        for i in range(40)
+        for i in range(LIMIT + 4)
     ]
-    # the limit counts the real address (127.0.0.1): LOGIN_RATE_LIMIT_ADDRESS (30) failures, then
+    # the limit counts the real address (127.0.0.1): LOGIN_RATE_LIMIT_ADDRESS failures, then
     # every further attempt is refused, whatever address the header claims
-    assert blocked == [False] * 30 + [True] * 10, blocked
+    assert blocked == [False] * LIMIT + [True] * 4, blocked
 
 
 @pytest.mark.parametrize("server", ["uvicorn", "daphne"])
@@ -106,9 +110,9 @@ def test_a_forwarded_address_from_an_allowed_proxy_is_believed(start_stack, serv
     client = Browser(stack.url)
     blocked = [
         client.fail_login(f"niemand{i}", forwarded=f"10.0.{i // 250}.{i % 250 + 1}")
-        for i in range(40)
+        for i in range(LIMIT + 4)
     ]
-    assert not any(blocked), blocked  # 40 different clients behind the proxy
+    assert not any(blocked), blocked  # different clients behind the proxy, more than the limit
     # and one client behind the proxy is counted as itself
-    blocked = [client.fail_login(f"jemand{i}", forwarded="10.9.9.9") for i in range(31)]
-    assert blocked == [False] * 30 + [True], blocked
+    blocked = [client.fail_login(f"jemand{i}", forwarded="10.9.9.9") for i in range(LIMIT + 1)]
+    assert blocked == [False] * LIMIT + [True], blocked
