@@ -16,20 +16,23 @@ from tests.browser.serverside import in_thread
 from tests.browser.test_rematch_live import snap
 from tests.browser.test_speedone_live import register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
-from tests.games.test_platform import seats_for
+from tests.games.test_platform import seats_for, short_options
 from tests.games.test_replay import play_out
 
 pytestmark = [pytest.mark.browser]
 
 
 def finished_match(name: str, game: str) -> tuple[int, int, int]:
-    """A solo game of ``name`` against easy bots, played to its end through the services (the
-    person's moves at random; no Celery task runs meanwhile)."""
+    """A solo game of ``name`` against easy bots, short where the game has a short form, played
+    to its end through the services (the person's moves at random; no Celery task runs
+    meanwhile)."""
     from accounts.bots import bots_of
 
     user = User.objects.get(username=name)
     with queue.capturing():
-        match = actions.start_match(game, seats_for(game, [user], bots_of("leicht")), solo=True)
+        match = actions.start_match(
+            game, seats_for(game, [user], bots_of("leicht")), short_options(game), solo=True
+        )
     match = play_out(match, random.Random(11))
     assert match.status == Match.Status.FINISHED
     return match.pk, match.players, match.moves.count()
