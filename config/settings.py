@@ -149,7 +149,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _celery = "celery" in Path(sys.argv[0]).parts[-2:]  # bin/celery, python -m celery
     _test_runner = "pytest" in sys.modules
     if envbool("DB_POOL", not _test_runner) and not _celery:
-        _threads = envint("ASGI_THREADS", 16) or 16
+        _threads = envint("ASGI_THREADS", 8) or 8  # config.launch.DEFAULT_ASGI_THREADS
         _pool_max = envint("DB_POOL_MAX", _threads + envint("DB_POOL_HTTP", 8))
         DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django: a pool needs CONN_MAX_AGE 0
         DATABASES["default"]["OPTIONS"]["pool"] = {

@@ -150,3 +150,13 @@ def test_a_deadline_before_the_pending_timer_sends_its_own(
     with queue.capturing() as sent, django_capture_on_commit_callbacks(execute=True):
         actions.play(match.pk, 1, {"type": "draw"}, version=1)
     assert [t.args for t in sent if t.task == queue.MOVE_TIMEOUT] == [(match.pk, 2)]
+
+
+@pytest.mark.django_db
+def test_a_timer_of_a_deleted_match_does_nothing(alice, bob):
+    match = two_player_match(alice, bob, move_seconds=30)
+    pk = match.pk
+    match.delete()
+    with queue.capturing() as sent:
+        assert tasks.move_timeout(pk, 0) is False
+    assert sent == []
