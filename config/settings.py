@@ -10,6 +10,7 @@ import dj_database_url
 from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
+from config.launch import DEFAULT_ASGI_THREADS
 from games import catalog
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -149,7 +150,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _celery = "celery" in Path(sys.argv[0]).parts[-2:]  # bin/celery, python -m celery
     _test_runner = "pytest" in sys.modules
     if envbool("DB_POOL", not _test_runner) and not _celery:
-        _threads = envint("ASGI_THREADS", 8) or 8  # config.launch.DEFAULT_ASGI_THREADS
+        _threads = envint("ASGI_THREADS", DEFAULT_ASGI_THREADS) or DEFAULT_ASGI_THREADS
         _pool_max = envint("DB_POOL_MAX", _threads + envint("DB_POOL_HTTP", 8))
         DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django: a pool needs CONN_MAX_AGE 0
         DATABASES["default"]["OPTIONS"]["pool"] = {

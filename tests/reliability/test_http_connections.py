@@ -88,8 +88,9 @@ def test_page_loads_leave_no_database_connection_behind(
         # more if the first request came while the pool's first connections were still opening
         # (it grows for a waiting client); connections not handed back would pile up to 30.
         # (The server pools unless DB_POOL=0; the test runner's own process never does.)
-        pooled = os.environ.get("DB_POOL", "1").strip().lower() not in {"0", "false", "no", "off"}
-        bound = int(os.environ.get("DB_POOL_MIN", "2")) + 2 if pooled else 1
+        from config.settings import envbool, envint
+
+        bound = envint("DB_POOL_MIN", 2) + 2 if envbool("DB_POOL", True) else 1
         assert _database_handles(proc.pid) <= bound
     finally:
         proc.terminate()
