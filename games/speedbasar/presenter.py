@@ -151,10 +151,6 @@ def info_html(i: dict[str, Any]) -> Markup:
 def _info_html(title: Any, ok: Any, no: Any, pic: Any, *lines: Any) -> Markup:
     """``typed``: the key holds every value's type too, as escaping depends on it (a ``Markup``
     is taken as it is, an equal ``str`` is escaped)."""
-    return _build_info(title, lines, ok, no, pic)
-
-
-def _build_info(title: Any, lines: tuple[Any, ...], ok: Any, no: Any, pic: Any) -> Markup:
     out = Html()
     out('<div class="card-info" role="tooltip"><strong>{}{}</strong>', pic, title)
     for line in lines:
