@@ -11,9 +11,8 @@ from typing import Any
 
 from django.db import connection
 
-from games import actions, queue
-from games.engines.base import get_engine
 from games.models import Match
+from tests.games.test_replay import play_out
 
 
 def in_thread(fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -40,22 +39,6 @@ def finish_on_the_server(page: Any, seed: int = 7) -> None:
     page.locator("#game-over").wait_for()
 
 
-def _play_to_the_end(match_id: int, rng: random.Random, limit: int = 5000) -> None:
-    for _ in range(limit):
-        match = Match.objects.get(pk=match_id)
-        if match.status != Match.Status.RUNNING:
-            return
-        engine = get_engine(match.game)
-        state = engine.from_json(match.state)
-        seat = min(engine.actors(state))
-        bot = next(s for s in match.seats.all() if s.index == seat).bot_strength
-        with queue.capturing():  # the worker's own tasks for the bots are still under way
-            try:
-                if bot:
-                    actions.run_bot(match.pk, match.version, seat)
-                else:
-                    legal = engine.legal_actions(state, seat)
-                    actions.play(match.pk, seat, rng.choice(legal), version=match.version)
-            except actions.ActionRejected:
-                pass  # the worker moved first: the next round reads the new state
-    raise AssertionError(f"match {match_id} did not end within {limit} moves")
+def _play_to_the_end(match_id: int, rng: random.Random) -> None:
+    match = play_out(Match.objects.get(pk=match_id), rng, racing=True)
+    assert match.status != Match.Status.RUNNING, f"match {match_id} did not end"
