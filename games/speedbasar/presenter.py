@@ -1122,23 +1122,38 @@ _BOOK_HEAD = Markup(
 @lru_cache(maxsize=4096)
 def _book_grid(key: tuple[Any, ...]) -> Markup:
     """The Marktbuch table and joker row: about a hundred dots, the largest part of the board, and
-    the same grid recurs from move to move – built once per look and process."""
+    the same grid recurs from move to move – built once per look and process, from rows that are
+    memoised on their own (a move changes one spice's row at most, the others recur)."""
     spices, jokers = key
     out = Html().add(_BOOK_HEAD)
-    for spice, name, numbers in spices:
-        out('<tr class="spice-{}"><th scope="row">{}</th>', spice, name)
-        for number, dots in numbers:
-            out("<td>")
-            for d in dots:
-                out(
-                    '<span class="dot {}" title="{} {}: {}"></span>',
-                    _BOOK_CLS[d],
-                    name,
-                    number,
-                    _BOOK_TITLE[d],
-                )
-            out("</td>")
-        out("</tr>")
+    for row in spices:
+        out.add(_book_row(row))
+    return out.add(_book_jokers(jokers)).markup()
+
+
+@lru_cache(maxsize=8192)
+def _book_row(row: tuple[Any, ...]) -> Markup:
+    spice, name, numbers = row
+    out = Html()
+    out('<tr class="spice-{}"><th scope="row">{}</th>', spice, name)
+    for number, dots in numbers:
+        out("<td>")
+        for d in dots:
+            out(
+                '<span class="dot {}" title="{} {}: {}"></span>',
+                _BOOK_CLS[d],
+                name,
+                number,
+                _BOOK_TITLE[d],
+            )
+        out("</td>")
+    out("</tr>")
+    return out.markup()
+
+
+@lru_cache(maxsize=1024)
+def _book_jokers(jokers: tuple[Any, ...]) -> Markup:
+    out = Html()
     out('</tbody></table></div><p class="book-jokers">')
     for label, dots in jokers:
         out('<span class="joker-row">{}: ', label)
