@@ -164,6 +164,8 @@ class SyncChecks:
 
 #: how long a process collects the pages' sync questions before it answers them in one query
 SYNC_BATCH_SECONDS = 1.0
+#: how long a refused move's message waits for the push of the board it was refused at
+REFUSAL_WAIT_SECONDS = 2.0
 
 
 def _on_its_way(current: int, shown: int, sent: int, sent_now: int) -> bool:
@@ -195,6 +197,9 @@ class MatchConsumer(sockets.OutageSafeConsumer):
     joined: tuple[str, ...] = ()
     #: the socket's places under the caps (``games.spectators``)
     ticket: spectators.Ticket | None = None
+    #: a refused move's version and message, waiting for the push of that version
+    refusal: tuple[int, str] | None = None
+    refusal_wait: asyncio.Task[None] | None = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own dispatch without its ``aclose_old_connections`` hop to the shared sync
@@ -317,7 +322,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
             version = actions.parse_version(content.get("version"))
             broadcasts, queued = await db(self._play)(action, version)
         except actions.ActionRejected as exc:
-            await self._push_board(exc.message)  # the board as it is now, with the message
+            await self._answer_refusal(exc)
             return
         except DatabaseError:
             log.exception("database error during a move match=%s", self.match_id)
@@ -326,6 +331,35 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         if not await broadcast.send_broadcasts(self.channel_layer, broadcasts) or not queued:
             # Redis is out of reach, the move is stored: the mover sees it, and says so
             await self._push_board(actions.OUTAGE)
+
+    async def _answer_refusal(self, exc: actions.ActionRejected) -> None:
+        """A refused move changed nothing: the page needs the message, and a board only if its
+        socket has not sent the current one. Most refusals are presses that came too late in a
+        simultaneous phase (a doubt window: every player but one) or moves on a board that has
+        moved on; rendering and sending a whole board for each cost about a tenth of a busy
+        Speedbasar table's CPU.
+
+        - The socket has sent the board the move was refused at: the message alone.
+        - It has not yet (the move that made that version was committed before this one was read,
+          and its push is under way): the message follows that push (``match_boards``); if no
+          push has come within ``REFUSAL_WAIT_SECONDS`` (lost), the current board with the
+          message, as the page's sync check would bring it.
+        - Refused before the match was read (a malformed message): the message alone."""
+        current = exc.version
+        if current is None or self.shown_version >= current:
+            await self._push_message(exc.message)
+            return
+        self.refusal = (current, exc.message)
+        # a task of its own: this handler must return for the push to be handled
+        self.refusal_wait = asyncio.get_running_loop().create_task(
+            self._repair_refusal(self.refusal)
+        )
+
+    async def _repair_refusal(self, refusal: tuple[int, str]) -> None:
+        await asyncio.sleep(REFUSAL_WAIT_SECONDS)
+        if self.refusal is refusal and self.joined:  # no push has brought it: repair
+            self.refusal = None
+            await self._push_board(refusal[1])
 
     async def _check_current(self, raw: Any) -> None:
         """The page shows version ``raw``: push the current board if that is not it. The question
@@ -351,6 +385,10 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         if html is not None and event["version"] >= self.shown_version:
             self.shown_version = event["version"]
             await self._send(html)
+            refusal = self.refusal
+            if refusal is not None and self.shown_version >= refusal[0]:
+                self.refusal = None  # the refused move's message, after the board it refers to
+                await self._push_message(refusal[1])
 
     async def match_spectate(self, event: dict[str, Any]) -> None:
         """The public board, rendered once per move for every spectator: sent on as it is."""
@@ -389,4 +427,4 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         return match.version, html
 
     async def _push_message(self, message: str) -> None:
-        await self.send(text_data=flash_html(message, oob=True))
+        await self._send(flash_html(message, oob=True))

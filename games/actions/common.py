@@ -43,11 +43,15 @@ LATE = _("Zu spät – jemand anderes war schneller. Du siehst jetzt, wie es aus
 
 
 class ActionRejected(Exception):
-    """An action that changes nothing; ``message`` is German and shown to the player."""
+    """An action that changes nothing; ``message`` is German and shown to the player.
+    ``version``: the match's version when the move was refused, where it got that far (``None``
+    for a message refused before the match was read) – the socket uses it to tell whether the
+    page has the current board already or only needs the message."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+        self.version: int | None = None
 
 
 def bot_seats(seats: Iterable[Seat]) -> dict[int, str]:

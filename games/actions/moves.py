@@ -72,6 +72,8 @@ def play(
 
 
 def _log_rejected(match: Match, seat_index: int, version: int, exc: ActionRejected) -> None:
+    """Log a refused move and note on ``exc`` the version the match was at."""
+    exc.version = match.version
     log.info(
         "rejected match=%s seat=%s version=%s/%s reason=%s",
         match.pk,

@@ -305,6 +305,96 @@ def test_a_sync_overtaken_by_a_push_sends_nothing_and_a_page_behind_is_repaired(
     assert not cards_in(repaired[-1]) & set(ALICE_CARDS[1:]), "Bob never sees Alice's hand"
 
 
+def board_frame(frame: str) -> bool:
+    from bench.client import board_version
+
+    return board_version(frame) is not None
+
+
+def test_a_refused_move_on_the_current_board_gets_the_message_alone(alice, bob):
+    """Issue 28: a refused move changes nothing, and the page already shows the board it was
+    refused at: the answer is the message, not the whole board rendered again."""
+    match = start(alice, bob)
+    b_cookie = cookie_for(bob)
+
+    async def scenario() -> list[str]:
+        b = connect(match.pk, b_cookie)
+        assert (await b.connect())[0]
+        await frames_until(b, board_at_least(0))
+        await b.send_json_to({"type": "draw", "version": 0})  # Alice's turn
+        got = await frames_until(b, has_alert)
+        assert await b.receive_nothing(timeout=0.3)
+        await b.disconnect()
+        return got
+
+    got = async_to_sync(scenario)()
+    assert len(got) == 1 and not board_frame(got[0]), "a board was rendered for a refusal"
+    assert "Du bist nicht am Zug." in got[0]
+    match.refresh_from_db()
+    assert match.version == 0
+
+
+def _held_move(match_id: int) -> list[broadcast.Broadcast]:
+    """Alice's first move, stored and announced, its pushes held back (returned, not sent)."""
+    with broadcast.collecting_broadcasts() as held:
+        actions.play(match_id, 0, {"type": "play", "card": "R1"}, version=0)
+    return held
+
+
+def test_a_late_move_gets_its_message_after_the_board_it_came_too_late_for(alice, bob):
+    """A move refused at a version the socket has not sent yet (its push is on the way, as in a
+    race for a doubt window): the message comes right after that push, not with a second
+    rendering of the board, and nothing wipes it."""
+    match = start(alice, bob)
+    b_cookie = cookie_for(bob)
+
+    async def scenario() -> tuple[list[str], bool]:
+        from channels.db import database_sync_to_async
+
+        b = connect(match.pk, b_cookie)
+        assert (await b.connect())[0]
+        await frames_until(b, board_at_least(0))
+        held = await database_sync_to_async(_held_move)(match.pk)
+        await b.send_json_to({"type": "draw", "version": 0})  # the page still shows 0
+        early = await b.receive_nothing(timeout=0.5)  # nothing until the board is there
+        assert await broadcast.send_broadcasts(get_channel_layer(), held)
+        got = await frames_until(b, has_alert)
+        await b.disconnect()
+        return got, early
+
+    got, early = async_to_sync(scenario)()
+    assert early, "the message came before the board it refers to"
+    assert [board_frame(f) for f in got] == [True, False], got
+    assert 'data-version="1"' in got[0] and not has_alert(got[0])
+    assert "schon weiter" in got[1]
+
+
+def test_a_late_move_whose_push_is_lost_gets_the_board_with_its_message(alice, bob, monkeypatch):
+    """The push the message waits for never comes (lost with a dead process): after
+    ``REFUSAL_WAIT_SECONDS`` the socket sends the current board with the message itself."""
+    from games import consumers
+
+    monkeypatch.setattr(consumers, "REFUSAL_WAIT_SECONDS", 0.3)
+    match = start(alice, bob)
+    b_cookie = cookie_for(bob)
+
+    async def scenario() -> list[str]:
+        from channels.db import database_sync_to_async
+
+        b = connect(match.pk, b_cookie)
+        assert (await b.connect())[0]
+        await frames_until(b, board_at_least(0))
+        await database_sync_to_async(_held_move)(match.pk)  # its pushes are dropped
+        await b.send_json_to({"type": "draw", "version": 0})
+        got = await frames_until(b, has_alert)
+        await b.disconnect()
+        return got
+
+    got = async_to_sync(scenario)()
+    assert len(got) == 1 and 'data-version="1"' in got[0] and "schon weiter" in got[0]
+    assert not cards_in(got[0]) & set(ALICE_CARDS[1:]), "Bob never sees Alice's hand"
+
+
 def test_a_move_after_the_database_dropped_every_connection_goes_through(alice, bob):
     """The socket's database threads skip Django's per-message health check (a ``SELECT 1`` on
     every move) and instead drop a connection the server has closed, without a round trip: a
