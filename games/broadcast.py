@@ -64,7 +64,8 @@ def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
     """Push the new board: each person's seat gets its own rendering, the spectators all one
     public board (rendered once, however many watch)."""
     version = match.version
-    boards = rendering.render_seat_boards(match, seats, state)
+    words = rendering.MoveWords.of(match, seats)  # the same for every board of the move
+    boards = rendering.render_seat_boards(match, seats, state, words)
     match.pushed_boards = boards  # an HTTP move answers with the mover's board from here
     messages: Broadcast = []
     if boards:  # one publish per move: each seat's socket forwards only its own seat's board
@@ -79,7 +80,9 @@ def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
             )
         )
     if match.watchers:  # the public board (the view of no seat), rendered once for everyone
-        public = rendering.render_board(match, None, oob=True, seats=seats, state=state)
+        public = rendering.render_board(
+            match, None, oob=True, seats=seats, state=state, words=words
+        )
         messages.append(
             (watch_group(match.pk), {"type": "match.spectate", "version": version, "html": public})
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -241,6 +242,27 @@ def decision_key(engine: Any, state: Any, legal: list[Any]) -> str:
     return hashlib.blake2s(raw.encode(), digest_size=8).hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class MoveWords:
+    """What every seat's board of one version shows alike: the names (plain and as HTML, with
+    the registered people's links) and the ticker's event lines. Built once per move for all the
+    boards a move pushes (``render_seat_boards``), not once per seat."""
+
+    names: list[str]
+    shown: list[str]
+    links: dict[str, Markup]
+    lines: list[dict[str, str]]
+
+    @classmethod
+    def of(cls, match: Match, seats: list[Seat]) -> MoveWords:
+        names = [s.name for s in seats]
+        shown = name_html(seats)
+        presenter = registry.presenter_of(match.game)
+        return cls(
+            names, shown, name_links(seats, shown), event_lines(match, presenter, names, shown)
+        )
+
+
 def board_context(
     match: Match,
     seat: Seat | None,
@@ -248,9 +270,10 @@ def board_context(
     *,
     seats: list[Seat] | None = None,
     state: Any = None,
+    words: MoveWords | None = None,
 ) -> dict[str, Any]:
     """Everything the frame and the game's board need for one seat (``None``: a spectator).
-    ``seats`` and ``state`` may be passed by a caller that holds them already."""
+    ``seats``, ``state`` and ``words`` may be passed by a caller that holds them already."""
     message = message or match.abort_notice()  # an aborted match shows the staff's reason
     game = registry.BY_SLUG[match.game]
     presenter = registry.presenter_of(match.game)
@@ -268,9 +291,9 @@ def board_context(
     if bot_for_me:
         legal = []
     urls = match_urls(match.pk)
-    names = [s.name for s in seats]
-    shown = name_html(seats)
-    links = name_links(seats, shown)
+    if words is None:
+        words = MoveWords.of(match, seats)
+    names, shown, links = words.names, words.shown, words.links
     frame = Frame(
         names=names,
         urls=urls,
@@ -303,7 +326,7 @@ def board_context(
     text = ctx.get("turn_text") or turn_text({"actors": actors}, names, index)
     if bot_for_me and index in actors:
         text = "Der Computer ist für dich am Zug."
-    lines = event_lines(match, presenter, names, shown)
+    lines = words.lines
     ticker = lines[::-1][:10]
     # the turn line (and a presenter's own words): read after the moves the page has not read yet
     announce = " ".join(x for x in (text, str(ctx.get("announce") or "")) if x)
@@ -850,15 +873,22 @@ def render_board(
     *,
     seats: list[Seat] | None = None,
     state: Any = None,
+    words: MoveWords | None = None,
 ) -> str:
-    return frame_html(board_context(match, seat, message, seats=seats, state=state), oob=oob)
+    ctx = board_context(match, seat, message, seats=seats, state=state, words=words)
+    return frame_html(ctx, oob=oob)
 
 
-def render_seat_boards(match: Match, seats: list[Seat], state: Any) -> dict[int, str]:
+def render_seat_boards(
+    match: Match, seats: list[Seat], state: Any, words: MoveWords | None = None
+) -> dict[int, str]:
     """The pushed board of every seat a person holds (or held: who left may still watch), rendered
-    once per move by whoever made the move, so no socket needs a database query to follow it."""
+    once per move by whoever made the move, so no socket needs a database query to follow it.
+    What the boards share (``MoveWords``) is built once for all of them."""
+    if words is None:
+        words = MoveWords.of(match, seats)
     return {
-        seat.index: render_board(match, seat, oob=True, seats=seats, state=state)
+        seat.index: render_board(match, seat, oob=True, seats=seats, state=state, words=words)
         for seat in seats
         if seat.is_human
     }
