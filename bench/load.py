@@ -721,7 +721,15 @@ class TableState:
         self.outstanding = [o for o in self.outstanding if o[2] != seat]
         self.pending[seat] = -1
         if not reason.startswith("Zu spät"):
-            self.acted[seat] = -1  # the server pushes the current board next: act on it again
+            # act again: on the newer board the server pushes (the message follows it), or on the
+            # board shown if none comes (the server sends the message alone when its socket had
+            # sent the current board already)
+            self.acted[seat] = -1
+            board = self.boards[seat]
+            if board is not None:
+                task = asyncio.create_task(self.recheck(seat, board))
+                self.thinking.add(task)
+                task.add_done_callback(self.thinking.discard)
         # (a lost race: the board has moved on, the newer version comes anyway – acting again on
         # the version already answered would only send a stale move)
 
