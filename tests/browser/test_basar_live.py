@@ -130,6 +130,18 @@ def test_a_solo_game_by_clicking_with_doubt_reveal_marktbuch_and_helps(live_site
         assert page.locator("#instinct").count() == 0
 
 
+#: click a control at a wall-clock moment (ms), without waiting for it; ``window.__pressed``
+#: says afterwards whether it was there to click
+PRESS_AT = """([id, at]) => {
+  window.__pressed = undefined;
+  setTimeout(() => {
+    const el = document.getElementById(id);
+    window.__pressed = !!el;
+    if (el) el.click();
+  }, Math.max(0, at - Date.now()));
+}"""
+
+
 def test_two_people_press_in_the_same_doubt_window_first_press_wins(live_site, browser):
     url = live_site.url
     host = browser.new_context(locale="de-DE", viewport=DESKTOP)
@@ -155,8 +167,16 @@ def test_two_people_press_in_the_same_doubt_window_first_press_wins(live_site, b
                 # the bot laid: both may doubt in the same window; the window runs on a clock
                 assert alice.locator("#countdown").count() == 1
                 shot(gustav, "basar-phone-doubt-window")
-                alice.evaluate("document.getElementById('doubt-number').click()")
-                gustav.evaluate("document.getElementById('doubt-spice').click()")
+                # both press at the same moment of the shared clock: one Playwright call after
+                # the other let the first press's push take the second page's button away
+                at = int(time.time() * 1000) + 400
+                alice.evaluate(PRESS_AT, ["doubt-number", at])
+                gustav.evaluate(PRESS_AT, ["doubt-spice", at])
+                for p in pages.values():
+                    p.wait_for_function("window.__pressed !== undefined", timeout=5000)
+                clicked = [p.evaluate("window.__pressed") for p in pages.values()]
+                if not all(clicked):
+                    continue  # a page's button was gone already: wait for the next window
                 # the reveal right away (the bot may lay the next card soon after)
                 reveals = [p.locator("#reveal").inner_text(timeout=5000) for p in pages.values()]
                 pressed = True
