@@ -73,6 +73,43 @@ def test_seed_demo_does_not_print_the_staff_password(settings, tmp_path, capsys)
     assert str(tmp_path / "staff-password.txt") in out
 
 
+@pytest.mark.django_db(transaction=True)
+def test_two_stacks_starting_at_once_both_seed(settings, tmp_path):
+    """``docs/deploy.md``'s second stack may start at the same moment as the first: both run
+    ``seed_demo`` on one database, and neither may fail on the staff account the other has just
+    created (it stopped the second stack with an IntegrityError)."""
+    import threading
+
+    from django.core.management import call_command
+    from django.db import connection
+
+    from accounts.models import User
+
+    def seed(ready: threading.Barrier, failures: list[BaseException]) -> None:
+        try:
+            ready.wait()
+            call_command("seed_demo")
+        except BaseException as exc:  # noqa: BLE001 - the test reports it
+            failures.append(exc)
+        finally:
+            connection.close()
+
+    for attempt in range(8):
+        User.objects.filter(username="admin").delete()
+        ready = threading.Barrier(2)
+        failures: list[BaseException] = []
+
+        settings.VAR_DIR = tmp_path / str(attempt)
+        settings.VAR_DIR.mkdir()
+        threads = [threading.Thread(target=seed, args=(ready, failures)) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not failures, failures
+        assert User.objects.filter(username="admin").count() == 1
+
+
 def _clear(addr: str, *names: str) -> None:
     cache.delete_many([k for n in names for k, _ in login_limit_keys(addr, n)])
 

@@ -20,8 +20,10 @@ class Command(BaseCommand):
         user = User.objects.filter(username__iexact=STAFF_NAME).first()
         if user is None or not pw_file.exists():
             password = secrets.token_urlsafe(12)
-            if user is None:
-                user = User(username=STAFF_NAME, is_staff=True, is_superuser=True)
+            if user is None:  # get_or_create: a second stack starting at the same moment
+                user, _created = User.objects.get_or_create(  # may have created it meanwhile
+                    username=STAFF_NAME, defaults={"is_staff": True, "is_superuser": True}
+                )
             user.set_password(password)
             user.save()
             pw_file.write_text(password + "\n")
