@@ -318,9 +318,7 @@ def test_a_refused_move_on_the_current_board_gets_the_message_alone(alice, bob):
     b_cookie = cookie_for(bob)
 
     async def scenario() -> list[str]:
-        b = connect(match.pk, b_cookie)
-        assert (await b.connect())[0]
-        await frames_until(b, board_at_least(0))
+        (b,), _first = await open_at_first_board(match.pk, b_cookie)
         await b.send_json_to({"type": "draw", "version": 0})  # Alice's turn
         got = await frames_until(b, has_alert)
         assert await b.receive_nothing(timeout=0.3)
@@ -351,9 +349,7 @@ def test_a_late_move_gets_its_message_after_the_board_it_came_too_late_for(alice
     async def scenario() -> tuple[list[str], bool]:
         from channels.db import database_sync_to_async
 
-        b = connect(match.pk, b_cookie)
-        assert (await b.connect())[0]
-        await frames_until(b, board_at_least(0))
+        (b,), _first = await open_at_first_board(match.pk, b_cookie)
         held = await database_sync_to_async(_held_move)(match.pk)
         await b.send_json_to({"type": "draw", "version": 0})  # the page still shows 0
         early = await b.receive_nothing(timeout=0.5)  # nothing until the board is there
@@ -381,9 +377,7 @@ def test_a_late_move_whose_push_is_lost_gets_the_board_with_its_message(alice, b
     async def scenario() -> list[str]:
         from channels.db import database_sync_to_async
 
-        b = connect(match.pk, b_cookie)
-        assert (await b.connect())[0]
-        await frames_until(b, board_at_least(0))
+        (b,), _first = await open_at_first_board(match.pk, b_cookie)
         await database_sync_to_async(_held_move)(match.pk)  # its pushes are dropped
         await b.send_json_to({"type": "draw", "version": 0})
         got = await frames_until(b, has_alert)
