@@ -120,6 +120,7 @@ import socket
 import sys
 import time
 from collections import Counter
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -541,14 +542,18 @@ class TableState:
         self.finished = asyncio.Event()
         self.rng = random.Random(index)
 
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` (a coroutine) alongside the readers; cancelled with them at the end."""
+        task = asyncio.create_task(work)
+        self.thinking.add(task)
+        task.add_done_callback(self.thinking.discard)
+
     async def play(self, first: bool) -> None:
         seats = range(len(self.sockets))
         readers = [asyncio.create_task(self.reader(s)) for s in seats]
         if not self.run.args.bare:  # like a real page: the currency check every 8 s
             for s in seats:
-                task = asyncio.create_task(self.page_checks(s))
-                self.thinking.add(task)
-                task.add_done_callback(self.thinking.discard)
+                self.spawn(self.page_checks(s))
         self.run.live.add(self)
         try:
             if first:
@@ -670,9 +675,7 @@ class TableState:
                         self.stats.matches_finished += 1
                 return True
             if self.run.args.think_ms:
-                task = asyncio.create_task(self.maybe_act(seat))
-                self.thinking.add(task)
-                task.add_done_callback(self.thinking.discard)
+                self.spawn(self.maybe_act(seat))
             else:
                 await self.maybe_act(seat)
         return True
@@ -727,9 +730,7 @@ class TableState:
             self.acted[seat] = -1
             board = self.boards[seat]
             if board is not None:
-                task = asyncio.create_task(self.recheck(seat, board))
-                self.thinking.add(task)
-                task.add_done_callback(self.thinking.discard)
+                self.spawn(self.recheck(seat, board))
         # (a lost race: the board has moved on, the newer version comes anyway – acting again on
         # the version already answered would only send a stale move)
 
@@ -759,9 +760,7 @@ class TableState:
             # Fließband, Speedtrödel's Tauschrunde) it may be another seat's choice, rendered
             # before ours arrived – its controls are gone once ours lands. Our own board follows
             # at once in that case; otherwise act on this one after a short moment.
-            task = asyncio.create_task(self.recheck(seat, board))
-            self.thinking.add(task)
-            task.add_done_callback(self.thinking.discard)
+            self.spawn(self.recheck(seat, board))
             return
         self.acted[seat] = board.version
         self.pending[seat] = board.version

@@ -305,10 +305,8 @@ def test_a_sync_overtaken_by_a_push_sends_nothing_and_a_page_behind_is_repaired(
     assert not cards_in(repaired[-1]) & set(ALICE_CARDS[1:]), "Bob never sees Alice's hand"
 
 
-def board_frame(frame: str) -> bool:
-    from bench.client import board_version
-
-    return board_version(frame) is not None
+#: a frame that is a board (of any version), not a message alone
+board_frame = board_at_least(0)
 
 
 def test_a_refused_move_on_the_current_board_gets_the_message_alone(alice, bob):
