@@ -13,6 +13,7 @@ from games.speedbasar.engine.rules import (
     OVER,
     PHASE_NAMES,
     BasarState,
+    EventLog,
     actors,
     claim_json,
     claims_now,
@@ -137,6 +138,6 @@ def sample_state(view: View, rng: random.Random) -> BasarState:
         reason=view["end_reason"],
         krug_winner=view["krug_winner"],
         late="",
-        log=[],
+        log=EventLog(),
         shuffles=3,
     )

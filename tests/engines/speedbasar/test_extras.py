@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from games.speedbasar.engine import cards as C
@@ -151,3 +152,34 @@ def test_winners_from_the_log_match_the_result() -> None:
         result = E.result(state)
         end = result.details["log"][-1]
         assert winners_of(end) == result.winners
+
+
+def test_the_event_log_is_stored_as_text_and_grows_by_the_new_events_only() -> None:
+    state = game()
+    lay(state, 0, "R5", "R1")
+    doubt(state, 1, "number")
+    data = json.loads(json.dumps(E.to_json(state)))  # as the database gives it back
+    assert isinstance(data["log"], str)  # one string: loading it decodes no event
+    stored = json.loads(data["log"])
+    assert [e["type"] for e in stored][:2] == ["start", "lay"]
+    again = E.from_json(data)
+    lay(again, 0, "R1", "R1")
+    grown = E.to_json(again)["log"]
+    assert grown.startswith(data["log"][:-1] + ",")  # the old text kept, the new events after it
+    assert json.loads(grown)[: len(stored)] == stored
+    assert json.loads(grown)[len(stored)]["type"] == "lay"
+    assert list(again.log) == json.loads(grown)
+
+
+def test_a_state_stored_with_the_log_as_a_list_still_loads() -> None:
+    """States written before the log was kept as text (a running match across the update)."""
+    state = game()
+    lay(state, 0, "R5", "R1")
+    data = E.to_json(state)
+    events = json.loads(data["log"])
+    older = {**data, "log": events}
+    loaded = E.from_json(older)
+    assert list(loaded.log) == events
+    believe_all(loaded)
+    assert [e["type"] for e in loaded.log][: len(events)] == [e["type"] for e in events]
+    assert E.to_json(loaded)["log"] == json.dumps(list(loaded.log), separators=(",", ":"))
