@@ -5,6 +5,7 @@ import os
 import time
 
 from celery import Celery
+from celery.signals import worker_process_init
 from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -53,6 +54,16 @@ def _patch_kombu_restore_unacked() -> None:
 
 
 _patch_kombu_restore_unacked()
+
+
+@worker_process_init.connect
+def _activate_language(**kwargs: object) -> None:
+    """Bot moves render every seat's board here: with the language active in the pool process
+    each ``gettext``/``get_language`` takes asgiref's quick path (games/sockets.py)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @app.task(name="config.probe", ignore_result=True)

