@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
 
 from games.rendering import flash_html
 
@@ -94,6 +96,11 @@ class OutageSafeConsumer(AsyncJsonWebsocketConsumer):
             log.debug("chat line not sent: %s", exc)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        # The socket's language, set once in its task's context: every database hop carries it
+        # into its thread. Without it each ``gettext``/``get_language`` of a board (a dozen per
+        # board) took asgiref's slow path – an AttributeError per look-up under a lock that all
+        # threads of the process share – to end at the same LANGUAGE_CODE.
+        translation.activate(settings.LANGUAGE_CODE)
         try:
             await super().__call__(scope, receive, send)
         except Exception as exc:

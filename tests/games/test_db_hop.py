@@ -8,9 +8,13 @@ import resource
 import time
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
 from django.db import connection, connections
+from django.utils import translation
 
-from games.consumers import _server_hung_up
+from games.consumers import _server_hung_up, db
+from games.sockets import OutageSafeConsumer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,3 +55,36 @@ def test_a_healthy_connection_is_kept_and_a_killed_one_dropped(many_open_files):
         assert _server_hung_up(conn), "the terminated connection was not noticed"
     finally:
         conn.close()
+
+
+class _LanguageProbe(OutageSafeConsumer):
+    """Answers whether a database hop of the socket finds the language active in its thread."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.send_json({"active": await db(_active_translation)()})
+
+
+def _active_translation() -> bool:
+    from django.utils.translation import trans_real
+
+    return getattr(trans_real._active, "value", None) is not None
+
+
+def test_a_sockets_database_hops_find_the_language_active():
+    """Boards are rendered in the hops; without an active language each ``gettext`` and
+    ``get_language`` took asgiref's slow path (an exception under a process-wide lock)."""
+
+    async def scenario() -> tuple[bool, dict]:
+        translation.deactivate()  # as in a server's event loop (the test process activated one)
+        bare = await db(_active_translation)()  # a hop outside a socket: nothing active
+        comm = WebsocketCommunicator(_LanguageProbe.as_asgi(), "/probe")
+        connected, _ = await comm.connect()
+        assert connected
+        answer = await comm.receive_json_from(timeout=10)
+        await comm.disconnect()
+        return bare, answer
+
+    bare, answer = async_to_sync(scenario)()
+    assert not bare
+    assert answer == {"active": True}
