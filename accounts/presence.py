@@ -1,13 +1,20 @@
 """Who is online: a Redis sorted set of player keys scored by their last heartbeat.
 
 A player counts as online while at least one of their pages holds a socket open (lobby, table or
-match); connections are counted per key so a second tab does not drop the first."""
+match); connections are counted per key so a second tab does not drop the first. Every web
+process renews the scores of the people its sockets hold once a minute (``Renewal``), and only a
+score younger than ``FRESH_SECONDS`` counts: a person with one page open for hours stays online,
+and the people of a process that was killed (its sockets never said goodbye, its counts stay up)
+drop out within minutes instead of being shown online for an hour. The renewal also rebuilds
+the set after Redis lost it."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import weakref
+from collections import Counter
 
 import redis
 import redis.asyncio as aredis
@@ -22,6 +29,10 @@ SEEN = f"{ONLINE}:seen"
 #: friends list says where a friend is; ``where_of``)
 WHERE = f"{ONLINE}:where"
 TTL = 3600
+#: how often a web process renews the ONLINE scores of the people its sockets hold
+RENEW_SECONDS = 60.0
+#: an ONLINE score older than this has no live socket behind it any more
+FRESH_SECONDS = 3 * RENEW_SECONDS
 
 #: keyed by the loop object itself: an ``id()`` may be reused by a new loop after the old one closed
 _clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, aredis.Redis] = (
@@ -38,7 +49,57 @@ def redis_client() -> aredis.Redis:
     return client
 
 
+class Renewal:
+    """The people this event loop's sockets hold (a count per key) and the task that renews
+    their ONLINE scores every ``RENEW_SECONDS`` in one round trip, while any are held."""
+
+    def __init__(self) -> None:
+        self.held: Counter[str] = Counter()
+        self.names: dict[str, str] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    def hold(self, key: str, delta: int, name: str | None = None) -> None:
+        self.held[key] += delta
+        if name is not None:
+            self.names[key] = name
+        if self.held[key] <= 0:
+            del self.held[key]
+            self.names.pop(key, None)
+        if self.held and (self.task is None or self.task.done()):
+            self.task = asyncio.get_running_loop().create_task(self._renew())
+
+    async def _renew(self) -> None:
+        while self.held:
+            await asyncio.sleep(RENEW_SECONDS)
+            if not self.held:
+                return
+            # Redis away: the next round renews (and rebuilds what it lost)
+            with contextlib.suppress(redis.RedisError, RuntimeError):
+                pipe = redis_client().pipeline()
+                pipe.zadd(ONLINE, dict.fromkeys(self.held, time.time()))
+                if self.names:
+                    pipe.hset(NAMES, mapping=self.names)
+                await pipe.execute()
+
+
+_renewals: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Renewal] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def renewal() -> Renewal:
+    """This event loop's ``Renewal``."""
+    loop = asyncio.get_running_loop()
+    found = _renewals.get(loop)
+    if found is None:
+        found = _renewals[loop] = Renewal()
+    return found
+
+
 async def mark_online(key: str, name: str, where: str = "") -> None:
+    renewal().hold(
+        key, 1, name
+    )  # also when Redis fails now: the renewal adds the key once it is back
     try:
         r = redis_client()
         pipe = r.pipeline()
@@ -55,6 +116,7 @@ async def mark_online(key: str, name: str, where: str = "") -> None:
 
 
 async def mark_offline(key: str) -> None:
+    renewal().hold(key, -1)
     try:
         r = redis_client()
         left = await r.hincrby(CONNS, key, -1)
@@ -72,7 +134,7 @@ def online_users(limit: int = 50) -> list[dict[str, str]]:
     """Registered users online now (guests are not invited by name)."""
     r = redis.Redis.from_url(settings.REDIS_URL, decode_responses=True)
     try:
-        r.zremrangebyscore(ONLINE, 0, time.time() - TTL)
+        r.zremrangebyscore(ONLINE, 0, time.time() - FRESH_SECONDS)
         keys = r.zrevrange(ONLINE, 0, limit - 1)
         names = r.hmget(NAMES, keys) if keys else []
     finally:
@@ -101,7 +163,7 @@ def where_of(keys: list[str]) -> dict[str, str]:
             r.close()
     except redis.RedisError:
         return {}
-    cutoff = time.time() - TTL
+    cutoff = time.time() - FRESH_SECONDS
     return {
         key: place or ""
         for key, score, place in zip(keys, scores, places, strict=True)
@@ -149,9 +211,10 @@ def present(keys: set[str], grace: float) -> set[str] | None:
     if scores is None:
         return None
     online, seen = scores[: len(ordered)], scores[len(ordered) :]
-    cutoff = time.time() - grace
+    now = time.time()
     return {
         key
         for key, on, last in zip(ordered, online, seen, strict=True)
-        if on is not None or (last is not None and last >= cutoff)
+        if (on is not None and on >= now - FRESH_SECONDS)
+        or (last is not None and last >= now - grace)
     }

@@ -53,8 +53,10 @@ def test_an_abandoned_table_drops_out_after_the_grace_period(bots, r, settings):
     gone = _table("Gone", age=600)  # old and its opener offline for long
     online = _table("Online", age=600)
     recent = _table("Recent", age=600)
+    crashed = _table("Crashed", age=600)  # its opener's process died: the score was not renewed
     now = time.time()
-    r.zadd(presence.ONLINE, {f"u{online.opener.user_id}": now - 3000})
+    r.zadd(presence.ONLINE, {f"u{online.opener.user_id}": now - 30})  # renewed half a minute ago
+    r.zadd(presence.ONLINE, {f"u{crashed.opener.user_id}": now - presence.FRESH_SECONDS - 60})
     r.zadd(presence.SEEN, {f"u{recent.opener.user_id}": now - 60})
     r.zadd(presence.SEEN, {f"u{gone.opener.user_id}": now - 900})
     listed = {t.pk for t in open_tables("speedone")}
