@@ -22,6 +22,12 @@ median (p50) and the mean over the positions, in ms, per game and viewer.
 seat's fragment (``frame_html(..., oob=True)``, UTF-8) per position for a player and a spectator,
 and the same compressed with zlib (a WebSocket with permessage-deflate sends about that).
 
+``--threads N`` renders the push pattern (every seat's board of a move) in N threads at once, as
+a web process's database threads do, once with the language active in the threads (as the
+sockets' hops have it, ``games.sockets``) and once without (a fresh thread: Django's
+``gettext``/``get_language`` then take asgiref's slow path under a lock all threads share);
+printed as process CPU ms per move, the median of five alternating rounds.
+
 Finished positions are left out (their end notes may ask the database). ``DEBUG=1`` by default
 (the static files' manifest of a deployment is not needed).
 """
@@ -32,6 +38,7 @@ import argparse
 import os
 import random
 import statistics
+import threading
 import time
 import zlib
 from typing import Any
@@ -177,6 +184,27 @@ def measure_push(slug: str, count: int, repeat: int) -> float:
     return best
 
 
+def measure_threads(slug: str, count: int, threads: int, language: bool) -> float:
+    """Process CPU ms per move of every seat's board, rendered by ``threads`` threads at once
+    (each over the same positions), with or without the language active in the threads."""
+    pos = positions(slug, count, seed=200)
+
+    def work() -> None:
+        if language:  # a new thread starts with nothing active (the hop before the sockets did)
+            activate("de")
+        for match, seats, state, _seat in pos:
+            for me in seats:
+                frame_html(board_context(match, me, seats=seats, state=state), oob=True)
+
+    pool = [threading.Thread(target=work) for _ in range(threads)]
+    c0 = time.process_time()
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    return 1000 * (time.process_time() - c0) / (threads * len(pos))
+
+
 def measure_sizes(slug: str, count: int) -> dict[str, tuple[float, float]]:
     """Mean (bytes, deflated bytes) of one pushed fragment per position, per viewer."""
     out: dict[str, tuple[float, float]] = {}
@@ -198,9 +226,22 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--sizes", action="store_true", help="pushed bytes instead of times")
+    parser.add_argument("--threads", type=int, default=0, help="render in N threads at once")
     parser.add_argument("games", nargs="*", default=[g.slug for g in registry.GAMES if g.live])
     args = parser.parse_args()
     activate("de")
+    if args.threads:
+        print(f"{'game':<14}{'threads':>8}{'no language ms':>16}{'language ms':>13}")
+        for slug in args.games:
+            rounds: dict[bool, list[float]] = {False: [], True: []}
+            for _ in range(5):
+                for language in (False, True):
+                    rounds[language].append(
+                        measure_threads(slug, args.positions, args.threads, language)
+                    )
+            off, on = (statistics.median(rounds[k]) for k in (False, True))
+            print(f"{slug:<14}{args.threads:>8}{off:>16.3f}{on:>13.3f}")
+        return
     if args.sizes:
         print(f"{'game':<14}{'viewer':<11}{'bytes':>9}{'deflated':>10}")
         for slug in args.games:
