@@ -8,6 +8,7 @@ reaches a template. Engine helpers are imported from the package only.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -1133,19 +1134,15 @@ def _book_grid(key: tuple[Any, ...]) -> Markup:
 
 @lru_cache(maxsize=8192)
 def _book_row(row: tuple[Any, ...]) -> Markup:
+    """One spice's row: per number a cell with its three dots and one title that says them all
+    („Zimt 3: 1× aufgedeckt, 2× unbekannt“) – a title per dot made the Marktbuch 7 of a board's
+    23 KB, pushed to every seat on every move."""
     spice, name, numbers = row
     out = Html()
     out('<tr class="spice-{}"><th scope="row">{}</th>', spice, name)
     for number, dots in numbers:
-        out("<td>")
-        for d in dots:
-            out(
-                '<span class="dot {}" title="{} {}: {}"></span>',
-                _BOOK_CLS[d],
-                name,
-                number,
-                _BOOK_TITLE[d],
-            )
+        out('<td title="{} {}: {}">', name, number, _dots_title(dots))
+        out.add(_dots_html(dots))
         out("</td>")
     out("</tr>")
     return out.markup()
@@ -1156,12 +1153,23 @@ def _book_jokers(jokers: tuple[Any, ...]) -> Markup:
     out = Html()
     out('</tbody></table></div><p class="book-jokers">')
     for label, dots in jokers:
-        out('<span class="joker-row">{}: ', label)
-        for d in dots:
-            out('<span class="dot {}" title="{}: {}"></span>', _BOOK_CLS[d], label, _BOOK_TITLE[d])
+        out('<span class="joker-row" title="{}: {}">{}: ', label, _dots_title(dots), label)
+        out.add(_dots_html(dots))
         out("</span>")
     out("</p>")
     return out.markup()
+
+
+@lru_cache(maxsize=64)
+def _dots_html(dots: tuple[str, ...]) -> Markup:
+    """The dots of one card kind (revealed, on the own hand, laid by the seat, unknown)."""
+    return Markup("".join(f'<span class="dot {_BOOK_CLS[d]}"></span>' for d in dots))
+
+
+@lru_cache(maxsize=64)
+def _dots_title(dots: tuple[str, ...]) -> str:
+    """What the dots of one card kind say, in their order: „1× aufgedeckt, 2× unbekannt“."""
+    return ", ".join(f"{len(list(group))}× {_BOOK_TITLE[d]}" for d, group in groupby(dots))
 
 
 @lru_cache(maxsize=256)

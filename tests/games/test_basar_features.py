@@ -317,3 +317,23 @@ def test_the_hand_has_one_lay_dialog_whose_claims_only_select(alice, bob, bots):
     # not on turn: no dialog, no card opens one
     other = services_board(match, 1)
     assert "<dialog" not in other and 'data-dialog="lay-dialog"' not in other
+
+
+# -- the Marktbuch (issue 28: one title per cell) ------------------------------------------------
+def test_the_marktbuch_cell_says_all_its_dots_in_one_title(alice, bob, bots):
+    match = basar_match(alice, bob)
+    match = actions.play(match.pk, 0, {**PAIR, "cards": ["R1"]}, version=match.version)
+    book = section(services_board(match, 0), 'id="marktbuch"', "</details>")
+    cells = re.findall(r'<td title="([^"]*)">((?:<span class="dot [a-z]+"></span>)+)</td>', book)
+    assert len(cells) == 30  # three spices × ten numbers, each cell three dots
+    titles = dict(cells)
+    # Alice laid one Rosenpfeffer 1 and holds the other; Rosenpfeffer 3 is on her hand
+    r1 = next(t for t in titles if t.startswith("Rosenpfeffer 1:"))
+    assert r1 == "Rosenpfeffer 1: 1× auf deiner Hand, 1× von dir in den Stapel gelegt, 1× unbekannt"
+    assert titles[r1] == (
+        '<span class="dot hand"></span><span class="dot laid"></span><span class="dot unk"></span>'
+    )
+    assert "Rosenpfeffer 3: 1× auf deiner Hand, 2× unbekannt" in titles
+    assert 'title="Messingwaage: 1× auf deiner Hand, 2× unbekannt"' in book
+    assert book.count('class="dot') == 96 + 4  # the grid, the jokers and the legend's four
+    assert 'class="dot unk" title=' not in book  # no title per dot any more
