@@ -4,22 +4,18 @@ restart too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 import redis
 from kombu import Connection
 
 from config.broker import Channel
-from tests.reliability.redisproc import PrivateRedis
 
 
-@pytest.fixture
-def private_redis(tmp_path) -> Iterator[PrivateRedis]:
-    r = PrivateRedis(tmp_path / "redis")
-    r.start()
-    yield r
-    r.stop()
+def _take(queue, n: int) -> list[object]:
+    """The payloads of the next ``n`` messages, each acknowledged."""
+    got = [queue.get(timeout=2) for _ in range(n)]
+    for message in got:
+        message.ack()
+    return [m.payload for m in got]
 
 
 def test_the_site_publishes_through_the_reusing_transport():
@@ -39,10 +35,7 @@ def test_one_client_serves_every_publish_of_a_channel(private_redis):
         for n in range(3):
             queue.put({"n": n})
         assert channel.publisher is first  # still the one client after three publishes
-        got = [queue.get(timeout=2) for _ in range(3)]
-        assert [m.payload for m in got] == [{"n": 0}, {"n": 1}, {"n": 2}]
-        for m in got:
-            m.ack()
+        assert _take(queue, 3) == [{"n": 0}, {"n": 1}, {"n": 2}]
         queue.close()
 
 
@@ -60,10 +53,7 @@ def test_publishing_goes_on_after_redis_restarts(private_redis):
             except Exception:  # noqa: BLE001 - redis-py's ConnectionError through kombu
                 assert attempt < 19
         waiting = redis.Redis.from_url(private_redis.url).llen("sg-broker-restart")
-        got = [queue.get(timeout=2) for _ in range(waiting)]
-        assert [m.payload for m in got] in ([{"after": True}], [{"before": True}, {"after": True}])
-        for m in got:
-            m.ack()
+        assert _take(queue, waiting) in ([{"after": True}], [{"before": True}, {"after": True}])
         queue.close()
 
 

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from kombu import Connection
 
 import config.celery  # noqa: F401 - applies the workaround
-from tests.reliability.redisproc import PrivateRedis
-
-
-@pytest.fixture
-def private_redis(tmp_path) -> Iterator[PrivateRedis]:
-    r = PrivateRedis(tmp_path / "redis")
-    r.start()
-    yield r
-    r.stop()
 
 
 def _delivered_then_closed(url: str):

@@ -15,7 +15,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
@@ -25,14 +24,6 @@ from tests.reliability.redisproc import PrivateRedis
 from tests.reliability.stack import Stack, tagged_processes
 
 pytestmark = [pytest.mark.chaos, pytest.mark.timeout(600)]
-
-
-@pytest.fixture
-def private_redis(tmp_path) -> Iterator[PrivateRedis]:
-    redis = PrivateRedis(tmp_path / "redis")
-    redis.start()
-    yield redis
-    redis.stop()
 
 
 def _moves(since: datetime) -> int:
