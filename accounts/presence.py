@@ -97,9 +97,8 @@ def renewal() -> Renewal:
 
 
 async def mark_online(key: str, name: str, where: str = "") -> None:
-    renewal().hold(
-        key, 1, name
-    )  # also when Redis fails now: the renewal adds the key once it is back
+    # held also when Redis fails now: the renewal adds the key once Redis is back
+    renewal().hold(key, 1, name)
     try:
         r = redis_client()
         pipe = r.pipeline()
