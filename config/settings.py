@@ -199,8 +199,9 @@ CHANNEL_LAYERS = {
 }
 
 CELERY_BROKER_URL = REDIS_URL
-# kombu's Redis transport, reusing one publishing client per channel (config/broker.py)
-if REDIS_URL.startswith(("redis://", "rediss://")):
+# kombu's Redis transport, reusing one publishing client per channel (config/broker.py); not
+# for rediss://, where naming a transport would switch off kombu's TLS default for that scheme
+if REDIS_URL.startswith("redis://"):
     CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True

@@ -4,6 +4,11 @@ restart too."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
+import pytest
 import redis
 from kombu import Connection
 
@@ -67,3 +72,28 @@ def test_forked_or_closed_pools_take_the_client_with_them(private_redis):
             assert after is not before
             assert after.connection_pool is channel.pool
             assert after.ping()
+
+
+@pytest.mark.parametrize(
+    ("url", "transport"),
+    [
+        ("redis://127.0.0.1:6379/0", "config.broker:Transport"),
+        ("rediss://cache.example:6380/0", None),
+    ],
+)
+def test_only_plain_redis_urls_get_the_transport(url, transport):
+    """A rediss:// broker keeps kombu's own choice: naming a transport would drop its TLS default."""
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(getattr(settings, 'CELERY_BROKER_TRANSPORT', None))"
+    )
+    env = {
+        **os.environ,
+        "REDIS_URL": url,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "1",
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == str(transport)
