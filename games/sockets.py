@@ -97,8 +97,8 @@ class OutageSafeConsumer(AsyncJsonWebsocketConsumer):
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         # The socket's language, set once in its task's context: every database hop carries it
-        # into its thread. Without it each ``gettext``/``get_language`` of a board (a dozen per
-        # board) took asgiref's slow path – an AttributeError per look-up under a lock that all
+        # into its thread. Without it each ``gettext``/``get_language`` of a board (about ten
+        # per move) took asgiref's slow path – an AttributeError per look-up under a lock that all
         # threads of the process share – to end at the same LANGUAGE_CODE.
         translation.activate(settings.LANGUAGE_CODE)
         try:
