@@ -287,7 +287,8 @@ def test_a_lost_push_is_repaired_by_the_pages_check_over_the_socket(live_site, p
     version = Match.objects.get(pk=match_id).version
     with queue.capturing(), broadcast.collecting_broadcasts():
         actions.play(match_id, 0, {"type": "play", "card": "R1"}, version=version)
-    page.locator(f'#board[data-version="{version + 1}"]').wait_for(timeout=15_000)
+    # a check every 8 s, answered within a second, plus the answer's wait for a late push
+    page.locator(f'#board[data-version="{version + 1}"]').wait_for(timeout=20_000)
     assert page.locator('.hand [data-card="R1"]').count() == 0
     checks = [json.loads(f) for f in sent if '"sync"' in f]
     assert checks and all(c["type"] == "sync" for c in checks), sent

@@ -305,6 +305,40 @@ def test_a_sync_overtaken_by_a_push_sends_nothing_and_a_page_behind_is_repaired(
     assert not cards_in(repaired[-1]) & set(ALICE_CARDS[1:]), "Bob never sees Alice's hand"
 
 
+def test_a_sync_answered_before_the_moves_push_waits_for_the_push(alice, bob, monkeypatch):
+    """Issue 28: at a busy table the sync answer often reads a version whose push has not reached
+    the socket yet. The answer waits ``REPAIR_GRACE_SECONDS`` for it: the push alone brings the
+    board, the answer renders none of its own (before, the page got the same board twice and the
+    server rendered it twice)."""
+    from channels.db import database_sync_to_async
+
+    from games import consumers
+
+    monkeypatch.setattr(consumers, "REPAIR_GRACE_SECONDS", 1.5)
+    match = start(alice, bob)
+    b_cookie = cookie_for(bob)
+
+    def held_move() -> broadcast.Broadcast:
+        with broadcast.collecting_broadcasts() as held:  # committed, its push not sent yet
+            actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+        return held
+
+    async def scenario() -> tuple[list[str], bool]:
+        (b,), _first = await open_at_first_board(match.pk, b_cookie)
+        held = await database_sync_to_async(held_move)()
+        await b.send_json_to({"type": "sync", "version": 0})
+        await asyncio.sleep(consumers.SYNC_BATCH_SECONDS + 0.3)  # answered: version 1 is newer
+        await broadcast.send_broadcasts(get_channel_layer(), held)  # the push arrives late
+        pushed = await frames_until(b, board_at_least(1))
+        quiet = await b.receive_nothing(timeout=consumers.REPAIR_GRACE_SECONDS + 0.5)
+        await b.disconnect()
+        return pushed, quiet
+
+    pushed, quiet = async_to_sync(scenario)()
+    assert len(pushed) == 1 and 'data-version="1"' in pushed[0]
+    assert quiet, "the sync answer rendered the board its push brought"
+
+
 #: a frame that is a board (of any version), not a message alone
 board_frame = board_at_least(0)
 
