@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, fill, h, join
 from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
-from games.speedbasar.engine import EXTRASCHARF, EXTRASCHARF_TEXT, instinct, marktbuch
+from games.speedbasar.engine import EXTRASCHARF, EXTRASCHARF_TEXT, instinct
 from games.speedbasar.engine.cards import GLUT
+from games.speedbasar.engine.extras import book_grid
 
 SPICES = ("R", "K", "S")
 SPICE_NAME = {"R": "Rosenpfeffer", "K": "Kardamom", "S": "Safran"}
@@ -1085,32 +1086,14 @@ _BOOK_TITLE = {
 }
 
 
-def book_key(book: dict[str, Any]) -> tuple[Any, ...]:
-    """The Marktbuch grid as a hashable value (the memo key of its HTML)."""
-    spices = tuple(
-        (s["spice"], s["name"], tuple((n["number"], tuple(n["dots"])) for n in s["numbers"]))
-        for s in book["spices"]
-    )
-    return spices, tuple((j["name"], tuple(j["dots"])) for j in book["jokers"])
-
-
 @lru_cache(maxsize=4096)
 def _book_of(
     key: tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]],
 ) -> tuple[Markup, int]:
     """The Marktbuch grid's HTML and the count of unknown cards for ``key`` (revealed cards, the
-    hand or ``None``, the seat's own cards in the pile): ``marktbuch`` of the smallest view that
-    holds exactly these."""
-    revealed, hand, laid = key
-    book = marktbuch(
-        {
-            "seat": 0,
-            "revealed": [{"cards": list(revealed)}],
-            "hand": None if hand is None else [{"card": c} for c in hand],
-            "pile": [{"seat": 0, "cards": list(laid)}],
-        }
-    )
-    return _book_grid(book_key(book)), book["unknown"]
+    hand or ``None``, the seat's own cards in the pile)."""
+    spices, jokers, unknown = book_grid(*key)
+    return _book_grid((spices, jokers)), unknown
 
 
 _BOOK_HEAD = Markup(

@@ -9,7 +9,8 @@ the state (every event ``apply`` returned, plus a ``start`` event); the site rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
 from games.speedbasar.engine import cards as C
@@ -20,44 +21,81 @@ DOT_LAID = "gelegt"
 DOT_UNKNOWN = "unbekannt"
 
 
+Dots = tuple[str, ...]
+#: the Marktbuch as plain tuples: per spice (code letter, name, per number (number, dots)), per
+#: joker kind (name, dots), and how many cards are unknown to the seat
+BookGrid = tuple[
+    tuple[tuple[str, str, tuple[tuple[int, Dots], ...]], ...], tuple[tuple[str, Dots], ...], int
+]
+
+_BOOK_SPICES = tuple(
+    (C.SPICES[s], C.SPICE_NAMES[s], tuple((v, s * 10 + v - 1) for v in range(1, 11)))
+    for s in range(3)
+)
+_BOOK_JOKERS = (("Messingwaage", C.WAAGE, "W"), ("Gewürzmühle", C.MUEHLE, "M"))
+
+
+@cache
+def _dots(revealed: int, hand: int, laid: int) -> Dots:
+    unknown = C.COPIES - revealed - hand - laid
+    return (
+        (DOT_REVEALED,) * revealed
+        + (DOT_HAND,) * hand
+        + (DOT_LAID,) * laid
+        + (DOT_UNKNOWN,) * unknown
+    )
+
+
+def book_grid(revealed: Iterable[str], hand: Iterable[str] | None, laid: Iterable[str]) -> BookGrid:
+    """The Marktbuch grid of a seat that sees the cards ``revealed`` (codes), holds ``hand``
+    (``None``: no hand, a spectator) and laid ``laid`` into the open pile: per spice and number
+    (and per joker kind) one dot per copy, revealed first, then the seat's own hand, then its own
+    cards in the open pile, then unknown ones. (A seat's board needs it on every move: counting
+    straight into tuples is several times cheaper than building ``marktbuch``'s dicts.)"""
+    counts = [[0, 0, 0] for _ in range(C.KINDS)]
+    index = C.CODE_TO_CARD
+    for code in revealed:
+        counts[index[code]][0] += 1
+    if hand is not None:
+        for code in hand:
+            counts[index[code]][1] += 1
+        for code in laid:
+            counts[index[code]][2] += 1
+    spices = tuple(
+        (spice, name, tuple((v, _dots(*counts[k])) for v, k in numbers))
+        for spice, name, numbers in _BOOK_SPICES
+    )
+    jokers = tuple((name, _dots(*counts[k])) for name, k, _code in _BOOK_JOKERS)
+    unknown = C.KINDS * C.COPIES - sum(map(sum, counts))
+    return spices, jokers, unknown
+
+
 def marktbuch(view: dict[str, Any]) -> dict[str, Any]:
-    """The Marktbuch grid: per spice and number (and per joker kind) one dot per copy, revealed
-    first, then the seat's own hand, then its own cards in the open pile, then unknown ones."""
-    revealed = [0] * C.KINDS
-    for r in view["revealed"]:
-        for code in r["cards"]:
-            revealed[C.CODE_TO_CARD[code]] += 1
-    hand = [0] * C.KINDS
-    laid = [0] * C.KINDS
-    if view.get("hand") is not None:
-        for h in view["hand"]:
-            hand[C.CODE_TO_CARD[h["card"]]] += 1
-        for e in view["pile"]:
-            if e["seat"] == view["seat"]:
-                for code in e["cards"]:
-                    laid[C.CODE_TO_CARD[code]] += 1
-
-    def dots(k: int) -> list[str]:
-        out = [DOT_REVEALED] * revealed[k] + [DOT_HAND] * hand[k] + [DOT_LAID] * laid[k]
-        return out + [DOT_UNKNOWN] * (C.COPIES - len(out))
-
-    spices = [
-        {
-            "spice": C.SPICES[s],
-            "name": C.SPICE_NAMES[s],
-            "numbers": [
-                {"number": v, "card": C.code(s * 10 + v - 1), "dots": dots(s * 10 + v - 1)}
-                for v in range(1, 11)
-            ],
-        }
-        for s in range(3)
-    ]
-    jokers = [
-        {"card": "W", "name": "Messingwaage", "dots": dots(C.WAAGE)},
-        {"card": "M", "name": "Gewürzmühle", "dots": dots(C.MUEHLE)},
-    ]
-    unknown = sum(C.COPIES - revealed[k] - hand[k] - laid[k] for k in range(C.KINDS))
-    return {"spices": spices, "jokers": jokers, "unknown": unknown}
+    """``book_grid`` of a seat's view, as dicts (with each kind's card code)."""
+    hand = view.get("hand")
+    me = view["seat"]
+    spices, jokers, unknown = book_grid(
+        (c for r in view["revealed"] for c in r["cards"]),
+        None if hand is None else (h["card"] for h in hand),
+        (c for e in view["pile"] if e["seat"] == me for c in e["cards"]),
+    )
+    return {
+        "spices": [
+            {
+                "spice": spice,
+                "name": name,
+                "numbers": [
+                    {"number": v, "card": f"{spice}{v}", "dots": list(dots)} for v, dots in numbers
+                ],
+            }
+            for spice, name, numbers in spices
+        ],
+        "jokers": [
+            {"card": code, "name": name, "dots": list(dots)}
+            for (name, _k, code), (_name, dots) in zip(_BOOK_JOKERS, jokers, strict=True)
+        ],
+        "unknown": unknown,
+    }
 
 
 # -- achievements --------------------------------------------------------------------------------
