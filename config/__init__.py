@@ -1,3 +1,4 @@
+from config import redis_fixes  # noqa: F401 - before any Redis connection: see the module
 from config.celery import app as celery_app
 
 __all__ = ["celery_app"]
