@@ -21,7 +21,7 @@ from games.html import Html, Markup, attr, fill, h, join
 from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
 from games.speedbasar.engine import EXTRASCHARF, EXTRASCHARF_TEXT, instinct
 from games.speedbasar.engine.cards import GLUT
-from games.speedbasar.engine.extras import book_grid
+from games.speedbasar.engine.extras import BookInputs, book_grid, book_inputs
 
 SPICES = ("R", "K", "S")
 SPICE_NAME = {"R": "Rosenpfeffer", "K": "Kardamom", "S": "Safran"}
@@ -639,19 +639,9 @@ class SpeedbasarPresenter(Presenter):
 
     @staticmethod
     def _marktbuch(view: View) -> dict[str, Any]:
-        """The seat's Marktbuch, memoised on everything ``marktbuch`` reads of the view: the
-        revealed cards, the seat's hand and its own cards in the pile (the grid counts copies, so
-        their order does not matter). Between two moves of the others these rarely change."""
-        hand = view.get("hand")
-        me = view["seat"]
-        key = (
-            tuple(sorted(c for r in view["revealed"] for c in r["cards"])),
-            None if hand is None else tuple(sorted(e["card"] for e in hand)),
-            ()
-            if hand is None
-            else tuple(sorted(c for e in view["pile"] if e["seat"] == me for c in e["cards"])),
-        )
-        html, unknown = _book_of(key)
+        """The seat's Marktbuch, memoised on everything it depends on (``book_inputs``): between
+        two moves of the others these rarely change."""
+        html, unknown = _book_of(book_inputs(view))
         return {"html": html, "unknown": unknown}
 
     @staticmethod
@@ -1087,11 +1077,8 @@ _BOOK_TITLE = {
 
 
 @lru_cache(maxsize=4096)
-def _book_of(
-    key: tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]],
-) -> tuple[Markup, int]:
-    """The Marktbuch grid's HTML and the count of unknown cards for ``key`` (revealed cards, the
-    hand or ``None``, the seat's own cards in the pile)."""
+def _book_of(key: BookInputs) -> tuple[Markup, int]:
+    """The Marktbuch grid's HTML and the count of unknown cards for ``key`` (``book_inputs``)."""
     spices, jokers, unknown = book_grid(*key)
     return _book_grid((spices, jokers)), unknown
 

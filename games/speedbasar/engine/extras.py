@@ -70,15 +70,27 @@ def book_grid(revealed: Iterable[str], hand: Iterable[str] | None, laid: Iterabl
     return spices, jokers, unknown
 
 
+BookInputs = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
+
+
+def book_inputs(view: dict[str, Any]) -> BookInputs:
+    """Everything of a seat's view that its Marktbuch depends on, sorted (the grid counts copies,
+    so order does not matter; a hashable memo key): the revealed cards, the hand (``None``
+    without one) and the seat's own cards in the open pile (none without a hand)."""
+    hand = view.get("hand")
+    if hand is None:
+        return tuple(sorted(c for r in view["revealed"] for c in r["cards"])), None, ()
+    me = view["seat"]
+    return (
+        tuple(sorted(c for r in view["revealed"] for c in r["cards"])),
+        tuple(sorted(h["card"] for h in hand)),
+        tuple(sorted(c for e in view["pile"] if e["seat"] == me for c in e["cards"])),
+    )
+
+
 def marktbuch(view: dict[str, Any]) -> dict[str, Any]:
     """``book_grid`` of a seat's view, as dicts (with each kind's card code)."""
-    hand = view.get("hand")
-    me = view["seat"]
-    spices, jokers, unknown = book_grid(
-        (c for r in view["revealed"] for c in r["cards"]),
-        None if hand is None else (h["card"] for h in hand),
-        (c for e in view["pile"] if e["seat"] == me for c in e["cards"]),
-    )
+    spices, jokers, unknown = book_grid(*book_inputs(view))
     return {
         "spices": [
             {
