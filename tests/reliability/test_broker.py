@@ -4,15 +4,12 @@ restart too."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 import redis
 from kombu import Connection
 
 from config.broker import Channel
+from tests.reliability.siteproc import run_django
 
 
 def _take(queue, n: int) -> list[object]:
@@ -84,16 +81,9 @@ def test_forked_or_closed_pools_take_the_client_with_them(private_redis):
 def test_only_plain_redis_urls_get_the_transport(url, transport):
     """A rediss:// broker keeps kombu's own choice: naming a transport would drop its TLS default."""
     code = (
-        "import django; django.setup(); from django.conf import settings; "
+        "from django.conf import settings; "
         "print(getattr(settings, 'CELERY_BROKER_TRANSPORT', None))"
     )
-    env = {
-        **os.environ,
-        "REDIS_URL": url,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DEBUG": "1",
-    }
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-    )
+    out = run_django(code, REDIS_URL=url, DEBUG="1")
+    assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str(transport)

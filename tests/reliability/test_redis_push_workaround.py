@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import inspect
 import logging
-import os
-import subprocess
-import sys
 import uuid
 from typing import Any
 
@@ -15,6 +12,7 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from config import redis_fixes
+from tests.reliability.siteproc import run_django
 
 
 class Probe:
@@ -70,8 +68,7 @@ def test_our_handler_writes_the_message_only_when_debug_logging_is_on(
 #: what a web process does, as a script: the settings' channel layer subscribes, a message comes
 #: in, and the handler its subscriber's parser calls is named
 _SUBSCRIBER = """
-import asyncio, django
-django.setup()
+import asyncio
 from channels.layers import get_channel_layer
 
 async def main():
@@ -93,11 +90,7 @@ asyncio.run(main())
 def test_a_web_process_subscriber_reads_with_our_handler():
     """A fresh process with the site's settings (nothing imported by hand) on the real Redis:
     its subscriber's parser calls the lazy handler for each message it reads."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1"}
-    code = _SUBSCRIBER.replace("GROUP", uuid.uuid4().hex[:8])
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
-    )
+    out = run_django(_SUBSCRIBER.replace("GROUP", uuid.uuid4().hex[:8]), DEBUG="1")
     assert out.returncode == 0, out.stderr
     handlers = out.stdout.split()
     assert handlers, "no subscriber connection found"

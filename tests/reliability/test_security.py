@@ -13,30 +13,19 @@ from django.urls import reverse
 
 from accounts.forms import login_limit_keys
 from config.launch import ROOT
+from tests.reliability.siteproc import run_django
 
 pytestmark = pytest.mark.django_db
 
 
-def _django(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
-    return subprocess.run(
-        [sys.executable, "-c", f"import django; django.setup(); {code}"],
-        cwd=ROOT,
-        env={**base, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_debug_is_off_by_default_and_needs_a_real_secret_key():
-    r = _django("print('started')")
+    r = run_django("print('started')")
     assert r.returncode != 0 and "SECRET_KEY must be set" in r.stderr
     from django.conf import settings
 
-    r = _django("print('started')", SECRET_KEY=settings.DEV_SECRET_KEY)
+    r = run_django("print('started')", SECRET_KEY=settings.DEV_SECRET_KEY)
     assert r.returncode != 0 and "development SECRET_KEY" in r.stderr
-    r = _django(
+    r = run_django(
         "from django.conf import settings; print('DEBUG', settings.DEBUG)",
         SECRET_KEY=secrets.token_urlsafe(50),
     )
