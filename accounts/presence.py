@@ -20,6 +20,8 @@ import redis
 import redis.asyncio as aredis
 from django.conf import settings
 
+from accounts.loops import of_loop
+
 ONLINE = f"{settings.CACHES['default'].get('KEY_PREFIX', 'sg')}:online"
 NAMES = f"{ONLINE}:names"
 CONNS = f"{ONLINE}:conns"
@@ -82,18 +84,9 @@ class Renewal:
                 await pipe.execute()
 
 
-_renewals: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Renewal] = (
-    weakref.WeakKeyDictionary()
-)
-
-
 def renewal() -> Renewal:
     """This event loop's ``Renewal``."""
-    loop = asyncio.get_running_loop()
-    found = _renewals.get(loop)
-    if found is None:
-        found = _renewals[loop] = Renewal()
-    return found
+    return of_loop(Renewal)
 
 
 async def mark_online(key: str, name: str, where: str = "") -> None:

@@ -21,6 +21,7 @@ from django.db import DatabaseError, close_old_connections, connections
 from django.utils.translation import gettext as _
 
 from accounts.identity import player_from_scope
+from accounts.loops import of_loop
 from accounts.presence import mark_offline, mark_online
 from games import actions, broadcast, sockets, spectators
 from games.models import Match
@@ -208,11 +209,11 @@ def _on_its_way(current: int, shown: int, sent: int, sent_now: int) -> bool:
 
 
 def _presence() -> Presence:
-    return sockets.of_loop(Presence)
+    return of_loop(Presence)
 
 
 def _sync_checks() -> SyncChecks:
-    return sockets.of_loop(SyncChecks)
+    return of_loop(SyncChecks)
 
 
 class MatchConsumer(sockets.OutageSafeConsumer):

@@ -9,11 +9,9 @@ reconnects with a growing pause, and the first handshake after Redis is back suc
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -22,23 +20,6 @@ from django.utils import translation
 from games.rendering import flash_html
 
 log = logging.getLogger("speedgames.ws")
-
-T = TypeVar("T")
-
-#: per event loop (one per web process; tests run several loops) one instance of each class the
-#: sockets share: ``consumers.Presence``, ``consumers.SyncChecks``, ``spectators.Admissions``
-_per_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[type, Any]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def of_loop(kind: type[T]) -> T:
-    """This event loop's instance of ``kind`` (made on first use)."""
-    mine = _per_loop.setdefault(asyncio.get_running_loop(), {})
-    if kind not in mine:
-        mine[kind] = kind()
-    return mine[kind]  # type: ignore[no-any-return]
-
 
 #: the close code that tells the page to try again later (htmx's ws extension reconnects on it)
 TRY_AGAIN_LATER = 1013

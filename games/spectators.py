@@ -32,9 +32,9 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.loops import of_loop
 from accounts.presence import redis_client
 from games.rendering import flash_html
-from games.sockets import of_loop
 
 log = logging.getLogger("speedgames.ws")
 
