@@ -351,7 +351,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         try:
             action = actions.parse_action(content)
             version = actions.parse_version(content.get("version"))
-            broadcasts, queued = await db(self._play)(action, version)
+            played = await db(self._play)(action, version)
         except actions.ActionRejected as exc:
             await self._answer_refusal(exc)
             return
@@ -359,6 +359,10 @@ class MatchConsumer(sockets.OutageSafeConsumer):
             log.exception("database error during a move match=%s", self.match_id)
             await self._push_message(actions.DB_TROUBLE)  # the socket stays open
             return
+        if isinstance(played, actions.ActionRejected):
+            await self._answer_refusal(played)
+            return
+        broadcasts, queued = played
         if not await broadcast.send_broadcasts(self.channel_layer, broadcasts) or not queued:
             # Redis is out of reach, the move is stored: the mover sees it, and says so
             await self._push_board(actions.OUTAGE)
@@ -404,10 +408,22 @@ class MatchConsumer(sockets.OutageSafeConsumer):
             shown = -1
         _sync_checks().ask(self, shown)
 
-    def _play(self, action: actions.Action, version: int) -> tuple[broadcast.Broadcast, bool]:
-        """The move; its broadcasts, and whether its follow-ups (bots, timer) were queued."""
-        with broadcast.collecting_broadcasts() as broadcasts:
-            match = actions.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
+    def _play(
+        self, action: actions.Action, version: int
+    ) -> tuple[broadcast.Broadcast, bool] | actions.ActionRejected:
+        """The move; its broadcasts, and whether its follow-ups (bots, timer) were queued. A
+        refusal is returned, without its traceback, not raised: raised out of the thread hop it
+        went into the hop's future, and its traceback held the frames of the whole move (the
+        match, its seats, the decoded state) and of the coroutine awaiting that future – a
+        reference cycle per refused press that only the garbage collector freed. At a busy
+        Speedbasar table (every doubt window has a press that comes too late) those collections
+        were about a tenth of a web process's CPU (docs/performance.md, "seventh pass")."""
+        try:
+            with broadcast.collecting_broadcasts() as broadcasts:
+                match = actions.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]
+        except actions.ActionRejected as exc:
+            exc.__cause__ = exc.__context__ = None  # an engine's IllegalAction, with its frames
+            return exc.with_traceback(None)
         return broadcasts, not getattr(match, "delivery_trouble", False)
 
     async def match_boards(self, event: dict[str, Any]) -> None:
