@@ -1,7 +1,7 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels (session auth, origin check).
 
 The garbage collector: everything loaded at start-up is frozen out of its scans (``gc.freeze``),
-and a collection of the youngest generation waits for ``GC_THRESHOLD`` (default 20,000) new
+and a collection of the youngest generation waits for ``GC_THRESHOLD`` (default 100,000) new
 container objects instead of 700. A server with a thousand open sockets holds a million objects;
 with the defaults a move triggered several collections and now and then a full one that stopped
 every socket of the process for a noticeable time (see docs/performance.md).
@@ -93,4 +93,4 @@ def _behind_proxies() -> object:
 behind_proxies = _behind_proxies()
 
 gc.freeze()
-gc.set_threshold(int(os.environ.get("GC_THRESHOLD") or 20_000), *gc.get_threshold()[1:])
+gc.set_threshold(int(os.environ.get("GC_THRESHOLD") or 100_000), *gc.get_threshold()[1:])
