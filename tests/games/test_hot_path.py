@@ -1,5 +1,6 @@
 """The move's hot path on PostgreSQL: one read and one conditional write per ordinary move, a lost
-race decided under the row lock exactly as before, and no spectator publish while nobody watches.
+race decided again on a fresh read (and under the row lock when it keeps losing), and no
+spectator publish while nobody watches.
 
 These tests run outside a test transaction (``transaction=True``): the optimistic path is only
 taken when no caller's transaction is open."""
@@ -67,12 +68,41 @@ def test_a_second_click_that_lost_the_race_changes_nothing(alice, bob, monkeypat
         monkeypatch,
         lambda: actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0),
     )
-    with pytest.raises(ActionRejected, match="schon weiter"):
+    with (
+        CaptureQueriesContext(connection) as queries,
+        pytest.raises(ActionRejected, match="schon weiter"),
+    ):
         actions.play(match.pk, 0, {"type": "play", "card": "R2"}, version=0)
     assert done == [1]
     match.refresh_from_db()
     assert match.version == 1
     assert list(match.moves.values_list("action", flat=True)) == [{"type": "play", "card": "R1"}]
+    # decided again on a fresh snapshot, not under the lock: its lost write, then one more read
+    sql = [q["sql"].split()[0] for q in queries.captured_queries]
+    assert sql[-2:] == ["WITH", "SELECT"], sql
+    assert not any("FOR UPDATE" in q["sql"] for q in queries.captured_queries)
+
+
+def test_a_move_that_keeps_losing_its_write_is_decided_under_the_lock(alice, bob, monkeypatch):
+    """Every conditional write loses (as at a table where others keep moving first): after
+    ``OPTIMISTIC_TRIES`` fresh decisions the locked path stores the move, once."""
+    match = start(alice, bob)
+    writes: list[int] = []
+
+    def losing(*args, **kwargs) -> bool:
+        writes.append(1)
+        return False
+
+    monkeypatch.setattr(moves, "_store_move", losing)
+    with CaptureQueriesContext(connection) as queries:
+        actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+    assert len(writes) == moves.OPTIMISTIC_TRIES
+    assert any("FOR UPDATE" in q["sql"] for q in queries.captured_queries)
+    match.refresh_from_db()
+    assert match.version == 1
+    assert list(match.moves.values_list("number", "seat", "action")) == [
+        (1, 0, {"type": "play", "card": "R1"})
+    ]
 
 
 def test_two_choices_in_one_simultaneous_phase_both_count_when_they_race(
@@ -178,3 +208,23 @@ def test_the_seats_strip_and_ticker_built_in_python_escape_what_people_typed(ali
     assert "<script>" not in ticker and "&lt;script&gt;" in ticker
     assert 'class="timeout"' in ticker and "Zeit abgelaufen" in ticker
     assert "Noch keine Züge." in ticker_html([])
+
+
+def test_a_refused_move_comes_back_from_the_thread_without_its_frames(alice, bob):
+    """The socket's move returns a refusal instead of raising it out of the thread hop, with no
+    traceback: raised, its traceback held the move's frames (match, seats, the decoded state) and
+    the awaiting coroutine's in a reference cycle per refused press, left to the garbage
+    collector."""
+    from games.consumers import MatchConsumer
+
+    match = start(alice, bob)
+    actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=0)
+    consumer = MatchConsumer()
+    consumer.match_id, consumer.seat_index = match.pk, 0
+    refused = consumer._play({"type": "play", "card": "R2"}, 0)
+    assert isinstance(refused, ActionRejected)
+    assert refused.__traceback__ is None and refused.__context__ is None
+    assert "schon weiter" in refused.message and refused.version == 1
+    illegal = consumer._play({"type": "play", "card": "ZZ9"}, 1)  # the engine's IllegalAction
+    assert isinstance(illegal, ActionRejected) and illegal.version == 1
+    assert illegal.__traceback__ is None and illegal.__cause__ is None
