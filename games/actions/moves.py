@@ -64,7 +64,7 @@ def play(
             played = _play_optimistic(match_id, seat_index, action, version=version, by=by)
             if isinstance(played, Match):
                 return played
-            if played is _ENDS:
+            if played is _Outcome.ENDS:
                 break
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
@@ -115,14 +115,11 @@ class _Outcome(enum.Enum):
     RACE = "race"  # the conditional write lost to another move: decide again
 
 
-_ENDS, _RACE = _Outcome.ENDS, _Outcome.RACE
-
-
 def _play_optimistic(
     match_id: int, seat_index: int, action: Any, *, version: int, by: str
 ) -> Match | _Outcome:
     """The move without a lock: decided on one snapshot, stored by one conditional write.
-    Returns ``_ENDS`` when the locked path must do it (the match ends) and ``_RACE`` when the
+    Returns ``ENDS`` when the locked path must do it (the match ends) and ``RACE`` when the
     write lost a race (the match moved on since the snapshot: decided again, on a new one)."""
     match, seats = load_match(match_id, cache_seats=False)
     try:
@@ -133,9 +130,9 @@ def _play_optimistic(
         _log_rejected(match, seat_index, version, exc)
         raise
     if done is None:
-        return _ENDS
+        return _Outcome.ENDS
     if not _store_move(match, seat_index, action, by):
-        return _RACE
+        return _Outcome.RACE
     _log_move(match, seat_index, by)
     done()  # committed (autocommit): announce the version, schedule the follow-ups
     return match
