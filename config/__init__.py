@@ -1,3 +1,4 @@
+from config import db_fixes  # noqa: F401 - psycopg's compiled timestamp loader: see the module
 from config import redis_fixes  # noqa: F401 - before any Redis connection: see the module
 from config.celery import app as celery_app
 
