@@ -1111,11 +1111,16 @@ def _book_row(row: tuple[Any, ...]) -> Markup:
     out = Html()
     out('<tr class="spice-{}"><th scope="row">{}</th>', spice, name)
     for number, dots in numbers:
-        out('<td title="{} {}: {}">', name, number, _dots_title(dots))
-        out.add(_dots_html(dots))
-        out("</td>")
+        out.add(_book_cell(name, number, dots))
     out("</tr>")
     return out.markup()
+
+
+@lru_cache(maxsize=4096)
+def _book_cell(name: str, number: int, dots: tuple[str, ...]) -> Markup:
+    """One number's cell of a spice's row. A move changes one row of a seat's book; the row is
+    new, but nine of its ten cells recur (at most a few hundred kinds of cell exist)."""
+    return h('<td title="{} {}: {}">{}</td>', name, number, _dots_title(dots), _dots_html(dots))
 
 
 @lru_cache(maxsize=1024)
