@@ -181,7 +181,7 @@ if os.environ.get("CHANNEL_LAYER", "pubsub") != "pubsub":
     raise RuntimeError("CHANNEL_LAYER: only 'pubsub' is supported (the core layer was dropped)")
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "BACKEND": "config.channel_layer.PubSubChannelLayer",
         # redis-py 8 reads with a 5 s timeout by default (channels_redis#422) and caps an asyncio
         # pool at 100 connections, raising instead of waiting (it made the dropped core layer
         # close sockets with 1011 at 200 tables): room for both.

@@ -75,7 +75,7 @@ def test_each_server_plays_live_tables(stacks: dict[str, Stack], server: str) ->
     assert report["moves"] > 10
     assert report["server"]["web_cpu_ms_per_move"] is not None
     # the server's layer, not the bench's own in-memory one
-    assert report["channel_layer"] == "RedisPubSubChannelLayer"
+    assert report["channel_layer"] == "PubSubChannelLayer"
 
 
 def test_a_web_only_stack_runs_neither_worker_nor_beat(stacks: dict[str, Stack]) -> None:
