@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -18,7 +19,7 @@ from games.presenters.base import (
     ui_icon,
     word_table,
 )
-from games.speedone.engine.cards import CODE, spoken
+from games.speedone.engine.cards import CODE, COLOR_CODE, spoken
 from games.speedone.info import card_info, hand_codes, requirement, sort_hand
 
 COLOR_CLASS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", None: "wild"}
@@ -103,6 +104,70 @@ _INFO_KEYS = (
 def _info_values(info: dict[str, Any]) -> tuple[Any, ...]:
     """What the Karten-Info window shows of ``card_info``'s answer (the memo key)."""
     return tuple(info[k] for k in _INFO_KEYS)
+
+
+#: ``_hand_infos``' memo: ``_hand_situation`` → card → the Karten-Info's values without the
+#: last (``triggers``) and that line as a template with the seats' names as ``{0}``, ``{1}`` …
+#: (the situations recur across tables, the names do not). Cleared when full; the threads of
+#: a process share it under the GIL.
+_HAND_INFO: dict[tuple[Any, ...], dict[str, tuple[tuple[Any, ...], str | None]]] = {}
+_HAND_INFO_SIZE = 8192
+#: the names ``card_info`` is given on a miss: markers that become the template's fields
+_SEAT_MARKS = tuple(f"\x00{i}\x00" for i in range(8))
+assert _INFO_KEYS[-1] == "triggers"
+
+
+def _hand_situation(view: View, codes: list[int], seats: int) -> tuple[Any, ...]:
+    """What ``card_info`` reads of ``view`` for a card in the hand ``codes`` of the viewing seat
+    (``seats``: how many names the board has): the seats and the direction, the demand of a
+    stack, the hand's length up to three (the last card; ONE) and the ONE flag; on the seat's
+    turn also the pile and whether the hand holds the demanded colour (whether the card fits,
+    and why not). Two views with the same situation give every hand card the same Karten-Info,
+    up to the names."""
+    seat = view["seat"]
+    common = (
+        seat,
+        view["players"],
+        view["direction"],
+        view["pending"],
+        view["options"]["stacking"],
+        min(len(codes), 3),
+        view["seats"][seat]["one"],
+        seats,
+    )
+    if view.get("turn") != seat:
+        return common
+    color = COLOR_CODE[view["color"]]
+    return (*common, view["top"], view["color"], any(c >> 4 == color for c in codes))
+
+
+def _hand_infos(
+    view: View, cards: list[str], codes: list[int], names: Sequence[str]
+) -> list[tuple[Any, ...]]:
+    """``_info_values(card_info(view, card, codes, names=names))`` for each of ``cards`` (the
+    seat's hand), memoised on the card and ``_hand_situation``: a board asks for every hand card
+    on every move, and a card's Karten-Info costs a few microseconds."""
+    situation = _hand_situation(view, codes, len(names))
+    known = _HAND_INFO.get(situation)
+    if known is None:
+        if len(_HAND_INFO) >= _HAND_INFO_SIZE:
+            _HAND_INFO.clear()
+        known = _HAND_INFO[situation] = {}
+    out = []
+    for card in cards:
+        entry = known.get(card)
+        if entry is None:
+            marks = _SEAT_MARKS[: len(names)]
+            values = _info_values(card_info(view, card, codes, names=marks))
+            template = values[-1]
+            if template is not None:
+                template = template.replace("{", "{{").replace("}", "}}")
+                for i, mark in enumerate(marks):
+                    template = template.replace(mark, f"{{{i}}}")
+            entry = known[card] = (values[:-1], template)
+        head, template = entry
+        out.append((*head, template.format(*names) if template is not None else None))
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -306,15 +371,10 @@ class SpeedonePresenter(Presenter):
         cards = sort_hand(view["hand"], mode) if view.get("hand") is not None else []
         codes = hand_codes(view)
         names = frame.names
+        infos = _hand_infos(view, cards, codes, names) if cards else []
         hand = [
-            hand_card_html(
-                language,
-                n,
-                card,
-                card in playable,
-                _info_values(card_info(view, card, codes, names=names)),
-            )
-            for n, card in enumerate(cards, start=1)
+            hand_card_html(language, n, card, card in playable, info)
+            for n, (card, info) in enumerate(zip(cards, infos, strict=True), start=1)
         ]
         stats = []
         for s in view["seats"]:
