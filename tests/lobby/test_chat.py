@@ -349,13 +349,22 @@ def _guest_cookie(guest: Guest) -> bytes:
     return f"sessionid={c.cookies['sessionid'].value}".encode()
 
 
-async def _chat_frames(comm, seconds: float = 0.8) -> list[str]:
-    """The chat lines a socket got until it was quiet for ``seconds`` (boards are skipped)."""
-    lines = []
-    while not await comm.receive_nothing(timeout=seconds):
-        frame = await comm.receive_from(timeout=5)
+async def _chat_frames(comm, expected: int, quiet: float = 0.3) -> list[str]:
+    """The chat lines a socket got (boards are skipped): it waits for the ``expected`` ones
+    (a busy machine may take seconds), then collects any further line until the socket was
+    quiet for ``quiet`` seconds. The sockets are read one after another, so a line that should
+    not reach a socket has reached the ones read before it by then."""
+    lines: list[str] = []
+
+    async def one() -> None:
+        frame = await comm.receive_from(timeout=10)
         if "chat-line" in frame:
             lines.append(frame)
+
+    while len(lines) < expected:
+        await one()
+    while not await comm.receive_nothing(timeout=quiet):
+        await one()
     return lines
 
 
@@ -377,7 +386,8 @@ def test_a_table_line_reaches_exactly_the_tables_people(table, alice, bob, carol
             assert (await s.connect())[0]
         await sync_to_async(chat.post)(room, Player(user=alice), "<i>Hallo</i> alle")
         await sync_to_async(chat.post)(room, Player(guest=gustav), "Hallo Alice")
-        got = {name: await _chat_frames(s) for name, s in socks.items()}
+        expected = {"alice": 2, "bob": 1, "carol": 0, "gustav": 2, "nobody": 0}
+        got = {name: await _chat_frames(s, expected[name]) for name, s in socks.items()}
         for s in socks.values():
             await s.disconnect()
         return got
@@ -404,7 +414,8 @@ def test_a_match_line_reaches_the_players_not_the_spectators(table, alice, bob, 
         for s in socks.values():
             assert (await s.connect())[0]
         await sync_to_async(_post_in_match)(match.pk, bob, "Noch eine Runde?")
-        got = {name: await _chat_frames(s) for name, s in socks.items()}
+        expected = {"alice": 1, "bob": 1, "carol": 0, "gustav": 1}
+        got = {name: await _chat_frames(s, expected[name]) for name, s in socks.items()}
         for s in socks.values():
             await s.disconnect()
         return got
