@@ -106,15 +106,15 @@ def _info_values(info: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(info[k] for k in _INFO_KEYS)
 
 
-#: ``_hand_infos``' memo: ``_hand_situation`` → card → the Karten-Info's values without the
-#: last (``triggers``) and that line as a template with the seats' names as ``{0}``, ``{1}`` …
-#: (the situations recur across tables, the names do not). Cleared when full; the threads of
-#: a process share it under the GIL.
-_HAND_INFO: dict[tuple[Any, ...], dict[str, tuple[tuple[Any, ...], str | None]]] = {}
+#: ``_hand_infos``' memo: ``_hand_situation`` → card → ``_info_values`` of ``card_info``'s
+#: answer with ``SEAT_MARKS`` for the seats' names (the situations recur across tables, the
+#: names do not: ``fill_names`` puts them into the hand's HTML). Cleared when full; the threads
+#: of a process share it under the GIL.
+_HAND_INFO: dict[tuple[Any, ...], dict[str, tuple[Any, ...]]] = {}
 _HAND_INFO_SIZE = 8192
-#: the names ``card_info`` is given on a miss: markers that become the template's fields
-_SEAT_MARKS = tuple(f"\x00{i}\x00" for i in range(8))
-assert _INFO_KEYS[-1] == "triggers"
+#: stand-ins for the seats' names (seat i's) in memoised texts and HTML: no name, text or escaping
+#: produces a NUL character
+SEAT_MARKS = tuple(f"\x00{i}\x00" for i in range(8))
 
 
 def _hand_situation(view: View, codes: list[int], seats: int) -> tuple[Any, ...]:
@@ -142,12 +142,12 @@ def _hand_situation(view: View, codes: list[int], seats: int) -> tuple[Any, ...]
 
 
 def _hand_infos(
-    view: View, cards: list[str], codes: list[int], names: Sequence[str]
+    view: View, cards: list[str], codes: list[int], seats: int
 ) -> list[tuple[Any, ...]]:
-    """``_info_values(card_info(view, card, codes, names=names))`` for each of ``cards`` (the
-    seat's hand), memoised on the card and ``_hand_situation``: a board asks for every hand card
-    on every move, and a card's Karten-Info costs a few microseconds."""
-    situation = _hand_situation(view, codes, len(names))
+    """``_info_values(card_info(view, card, codes, names=SEAT_MARKS[:seats]))`` for each of
+    ``cards`` (the seat's hand), memoised on the card and ``_hand_situation``: a board asks for
+    every hand card on every move, and a card's Karten-Info costs a few microseconds."""
+    situation = _hand_situation(view, codes, seats)
     known = _HAND_INFO.get(situation)
     if known is None:
         if len(_HAND_INFO) >= _HAND_INFO_SIZE:
@@ -155,19 +155,22 @@ def _hand_infos(
         known = _HAND_INFO[situation] = {}
     out = []
     for card in cards:
-        entry = known.get(card)
-        if entry is None:
-            marks = _SEAT_MARKS[: len(names)]
-            values = _info_values(card_info(view, card, codes, names=marks))
-            template = values[-1]
-            if template is not None:
-                template = template.replace("{", "{{").replace("}", "}}")
-                for i, mark in enumerate(marks):
-                    template = template.replace(mark, f"{{{i}}}")
-            entry = known[card] = (values[:-1], template)
-        head, template = entry
-        out.append((*head, template.format(*names) if template is not None else None))
+        values = known.get(card)
+        if values is None:
+            marks = SEAT_MARKS[:seats]
+            values = known[card] = _info_values(card_info(view, card, codes, names=marks))
+        out.append(values)
     return out
+
+
+def fill_names(html: Markup, names: Sequence[str]) -> Markup:
+    """``html`` with each ``SEAT_MARKS`` stand-in replaced by that seat's name, escaped."""
+    if "\x00" not in html:
+        return html
+    out = str(html)
+    for mark, name in zip(SEAT_MARKS, names, strict=False):
+        out = out.replace(mark, esc(name))
+    return Markup(out)
 
 
 @lru_cache(maxsize=4096)
@@ -371,11 +374,17 @@ class SpeedonePresenter(Presenter):
         cards = sort_hand(view["hand"], mode) if view.get("hand") is not None else []
         codes = hand_codes(view)
         names = frame.names
-        infos = _hand_infos(view, cards, codes, names) if cards else []
-        hand = [
-            hand_card_html(language, n, card, card in playable, info)
-            for n, (card, info) in enumerate(zip(cards, infos, strict=True), start=1)
-        ]
+        infos = _hand_infos(view, cards, codes, len(names)) if cards else []
+        # the cards' HTML is memoised with stand-ins for the names, which go in once per hand
+        hand = fill_names(
+            Markup(
+                "".join(
+                    hand_card_html(language, n, card, card in playable, info)
+                    for n, (card, info) in enumerate(zip(cards, infos, strict=True), start=1)
+                )
+            ),
+            names,
+        )
         stats = []
         for s in view["seats"]:
             row = []
@@ -399,7 +408,7 @@ class SpeedonePresenter(Presenter):
         types = {a["type"] for a in legal}
         last = view.get("last_round")
         return {
-            "hand": hand,
+            "hand_html": hand,
             "sort_mode": mode,
             "sort_label": SORT_LABEL[mode],
             "top": {
@@ -461,7 +470,7 @@ class SpeedonePresenter(Presenter):
                     pending if can_draw else None,
                 )
             )
-            parts += [c if type(c) is Markup else esc(c) for c in ctx["hand"]]
+            parts.append(ctx["hand_html"])
             parts.append(_HAND_END)
         return Markup("".join(parts))
 
