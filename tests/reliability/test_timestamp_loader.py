@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import datetime
-import os
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.db import connection
@@ -84,13 +82,12 @@ for _ in range(2):  # a fresh check-out from the pool, then one that was handed 
 """
 
 
-@pytest.mark.django_db
-def test_a_web_process_pooled_connection_loads_with_ours():
+def test_a_web_process_pooled_connection_loads_with_ours(live_server_env: dict[str, str]):
     """A fresh process with the site's settings and its connection pool (nothing imported by
     hand): each check-out parses timestamps with the compiled loader. It connects to the test
-    database, the one that exists wherever the tests run (CI names one in DATABASE_URL that
-    only the tests' set-up creates under another name)."""
-    url = urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + connection.settings_dict["NAME"])
-    out = run_django(_POOLED, DEBUG="1", DB_POOL="1", DATABASE_URL=urlunsplit(url))
+    database, as the suite's other site processes do (``live_server_env``: CI's DATABASE_URL
+    names one that only exists under the test runner's name)."""
+    url = live_server_env["DATABASE_URL"]
+    out = run_django(_POOLED, DEBUG="1", DB_POOL="1", DATABASE_URL=url)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "True", "True", "True"]
