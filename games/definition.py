@@ -23,8 +23,9 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.base import Engine
+from games.engines.base import Engine, Msg
 from games.presenters.base import Presenter
+from games.wording import Catalogue, say
 
 #: who leaves a running match after this long is penalised (the default leaving rule)
 LATE_LEAVE = timedelta(minutes=2)
@@ -178,6 +179,13 @@ class GameDef:
     lobby_title: Text = ""
     achievements: Achievements | None = None
     pages: tuple[Page, ...] = ()
+    #: the words of the engine's codes (``games/<slug>/texts.py``: ``TEXTS``; ``games.wording``)
+    texts: Catalogue = field(default_factory=dict)
+
+    def say(self, message: Msg | str | Promise) -> str:
+        """One of the engine's codes (an error, a move, an advice reason) in the player's
+        language, from the game's catalogue (``games.wording.say``)."""
+        return say(message, self.texts)
 
     @property
     def name(self) -> str:

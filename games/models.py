@@ -49,6 +49,12 @@ class Match(models.Model):
     bot_delay = models.FloatField(_("Computer-Tempo (s)"), default=1.0)
     stake = models.PositiveIntegerField(_("Einsatz"), default=0)
     solo = models.BooleanField(_("Solo"), default=False)
+    #: what kind of match this is (``games.kinds``: solo, table, daily, journey station, …); the
+    #: platform asks the kind object instead of side tables and hook lists
+    kind = models.CharField(_("Art"), max_length=20, default="", blank=True, db_index=True)
+    #: the version of the game's rules the match started under (``Engine.rules_version``): a
+    #: replay rebuilds the match with the rules of that version
+    rules_version = models.PositiveSmallIntegerField(_("Regelversion"), default=1)
     result = models.JSONField(_("Ergebnis"), null=True, blank=True)
     #: the public events of the last few moves (the move ticker): ``{"v", "seat", "by", "events"}``
     recent = models.JSONField(_("letzte Züge"), default=list, blank=True)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import import_module
 
+from games import wording
 from games.catalog import GAME_PACKAGES
 from games.definition import GameDef
 from games.engines import base as engine_base
@@ -73,3 +74,10 @@ def registered(definition: GameDef) -> Iterator[GameDef]:
         del BY_SLUG[definition.slug]
         SLUGS.remove(definition.slug)
         engine_base.remove_engine(definition.slug)
+
+
+def say(slug: str, message: engine_base.Msg | str) -> str:
+    """One of a game's engine codes in the player's language (``GameDef.say``); an engine
+    registered without a definition (a test's) has only the common words."""
+    found = game(slug)
+    return found.say(message) if found is not None else wording.say(message)

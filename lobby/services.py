@@ -22,6 +22,7 @@ from accounts.ratelimit import count_hit
 from games.actions import ActionRejected, SeatSpec, start_match
 from games.engines.base import InvalidOptions, get_engine
 from games.models import Match
+from games.registry import say
 from lobby.acquaintances import invitable_by
 from lobby.models import BOT_TEMPO_SECONDS, SOLO_BOT_TEMPO, Member, Table
 
@@ -73,7 +74,7 @@ def apply_settings(table: Table, settings: dict[str, Any], player: Player) -> No
     try:
         options = engine.validate_options(settings.get("options", table.options), seats)
     except InvalidOptions as exc:
-        raise ActionRejected(exc.message) from exc
+        raise ActionRejected(say(table.game, exc.msg)) from exc
     stake = settings.get("stake", table.stake)
     if not isinstance(stake, int) or stake < 0 or stake > 100_000:
         raise ActionRejected(_("Der Einsatz muss eine ganze Zahl von 0 bis 100000 sein."))
@@ -262,7 +263,7 @@ def launch(table: Table, members: list[Member], seed: int | None = None) -> Matc
     try:
         teams = engine.teams(len(people), options)
     except InvalidOptions as exc:
-        raise ActionRejected(exc.message) from exc
+        raise ActionRejected(say(table.game, exc.msg)) from exc
     opener = next((m for m in members if m.is_opener), None)
     if teams and table.partner_id and opener is not None:
         partners = (opener.name, table.partner.name)  # type: ignore[union-attr]

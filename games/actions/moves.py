@@ -33,6 +33,7 @@ from games.actions.finish import finish_match
 from games.actions.seats import load_match
 from games.engines.base import Action, IllegalAction, get_engine
 from games.models import Match, Move, Seat
+from games.registry import say
 
 log = logging.getLogger("speedgames.games")
 
@@ -237,7 +238,7 @@ def apply_move(
     try:
         events = engine.apply(state, seat_index, action)
     except IllegalAction as exc:
-        raise ActionRejected(exc.message) from exc
+        raise ActionRejected(say(match.game, exc.msg)) from exc
     result = engine.result(state)
     if result is not None and not store:
         return None  # the locked path finishes the match

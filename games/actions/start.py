@@ -14,6 +14,7 @@ from accounts.models import Guest, User
 from games.actions.common import ActionRejected, schedule
 from games.engines.base import InvalidOptions, get_engine, new_seed
 from games.models import Match, Seat
+from games.registry import say
 
 log = logging.getLogger("speedgames.games")
 
@@ -52,7 +53,7 @@ def start_match(
         seed = new_seed() if seed is None else seed
         state = engine.new_game(len(seats), options, seed, deck)
     except InvalidOptions as exc:
-        raise ActionRejected(exc.message) from exc
+        raise ActionRejected(say(game, exc.msg)) from exc
     with transaction.atomic():
         match = Match.objects.create(
             game=game,

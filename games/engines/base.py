@@ -55,30 +55,73 @@ View = dict[str, Any]
 S = TypeVar("S")
 
 
-class IllegalAction(Exception):
-    """An action that is not legal now. ``message`` is German and shown to the player as is."""
+@dataclass(frozen=True, eq=True)
+class Msg:
+    """A text for a player, said in a code with arguments: engines speak in codes, the words live
+    outside the engine (the game's catalogue ``games/<slug>/texts.py`` and the common one in
+    ``games.wording``, through gettext), so a second language is a translation file.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    ``params`` are plain values (numbers, names, card codes) or ``Msg`` themselves (a card's name,
+    an option's label), which the catalogue says first. Codes are dotted lower-case words
+    (``"error.not_your_turn"``, ``"advice.one_first"``); the engine never builds a sentence."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "params": {k: v.to_json() if isinstance(v, Msg) else v for k, v in self.params.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Msg:
+        params = {
+            k: cls.from_json(v) if isinstance(v, dict) and "code" in v else v
+            for k, v in (data.get("params") or {}).items()
+        }
+        return cls(str(data["code"]), params)
+
+
+def msg(code: str, **params: Any) -> Msg:
+    """``Msg(code, params)`` written as a call: ``msg("error.no_card", card="R7")``."""
+    return Msg(code, params)
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now, as a code with arguments (``msg``); the site says it in
+    the player's language (``games.wording.say``)."""
+
+    def __init__(self, code: str | Msg, **params: Any) -> None:
+        self.msg = code if isinstance(code, Msg) else Msg(code, params)
+        super().__init__(self.msg.code)
+
+    @property
+    def code(self) -> str:
+        return self.msg.code
 
 
 class InvalidOptions(ValueError):
-    """Table options that do not fit the game. ``message`` is German."""
+    """Table options that do not fit the game, as a code with arguments (``msg``)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: str | Msg, **params: Any) -> None:
+        self.msg = code if isinstance(code, Msg) else Msg(code, params)
+        super().__init__(self.msg.code)
+
+    @property
+    def code(self) -> str:
+        return self.msg.code
 
 
 @dataclass(frozen=True)
 class Option:
     """One table setting of a game.
 
-    ``choices`` lists ``(value, German label)`` pairs; without choices, ``kind`` is checked.
+    ``choices`` lists ``(value, label code)`` pairs; without choices, ``kind`` is checked.
     For ``kind=list`` every element must be one of ``choices`` (a multi-select, e.g. special cards).
-    ``help`` says in one German line what the option does; ``choice_help`` does the same for
-    choices that name a rule (``(value, line)`` pairs, e.g. each Extrascharf rule). ``table_only``
+    ``help`` is the code of one line saying what the option does; ``choice_help`` does the same for
+    choices that name a rule (``(value, code)`` pairs, e.g. each Extrascharf rule). ``label``,
+    the choices' labels and the help lines are codes of the game's catalogue (``Msg``). ``table_only``
     marks an option that changes nothing alone against the computer (Speedbasar's doubt window has
     no clock there): the solo form leaves it out and a solo game keeps its default.
     """
@@ -96,21 +139,21 @@ class Option:
         allowed = None if self.choices is None else [c[0] for c in self.choices]
         if self.kind is list:
             if not isinstance(value, list | tuple):
-                raise InvalidOptions(f"„{self.label}“ erwartet eine Auswahl.")
+                raise InvalidOptions("options.choice_expected", option=Msg(self.label))
             if allowed is not None:
                 for v in value:
                     if v not in allowed:
-                        raise InvalidOptions(f"„{v}“ ist für „{self.label}“ nicht möglich.")
+                        raise InvalidOptions("options.not_allowed", value=v, option=Msg(self.label))
             if len(set(value)) != len(value):
-                raise InvalidOptions(f"„{self.label}“ enthält einen Eintrag doppelt.")
+                raise InvalidOptions("options.duplicate", option=Msg(self.label))
             return list(value)
         # bool is a subclass of int: keep them apart so that ``True`` is no valid target score.
         if self.kind is bool and not isinstance(value, bool):
-            raise InvalidOptions(f"„{self.label}“ ist nur an oder aus.")
+            raise InvalidOptions("options.on_or_off", option=Msg(self.label))
         if self.kind is not bool and (isinstance(value, bool) or not isinstance(value, self.kind)):
-            raise InvalidOptions(f"Ungültiger Wert für „{self.label}“.")
+            raise InvalidOptions("options.invalid_value", option=Msg(self.label))
         if allowed is not None and value not in allowed:
-            raise InvalidOptions(f"„{value}“ ist für „{self.label}“ nicht möglich.")
+            raise InvalidOptions("options.not_allowed", value=value, option=Msg(self.label))
         return value
 
 
@@ -220,14 +263,17 @@ class Engine(Generic[S]):
         """Fill defaults, reject unknown keys and invalid values (German ``InvalidOptions``)."""
         if not self.min_players <= players <= self.max_players:
             raise InvalidOptions(
-                f"{self.name} spielt man zu {self.min_players} bis {self.max_players}, "
-                f"nicht zu {players}."
+                "options.players",
+                game=self.name,
+                low=self.min_players,
+                high=self.max_players,
+                players=players,
             )
         options = dict(options or {})
         known = {o.key: o for o in self.options_schema}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise InvalidOptions(f"Unbekannte Einstellung: {', '.join(unknown)}.")
+            raise InvalidOptions("options.unknown", keys=", ".join(unknown))
         clean = {key: opt.validate(options.get(key, opt.default)) for key, opt in known.items()}
         self.check_options(clean, players)
         return clean

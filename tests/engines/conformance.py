@@ -166,7 +166,7 @@ def _expensive_checks(
             try:
                 engine.apply(state, seat, bad)
             except IllegalAction as exc:
-                assert exc.message, "an IllegalAction carries a message"
+                assert exc.code, "an IllegalAction carries a code"
             else:
                 raise AssertionError(f"illegal action {bad!r} was accepted (seed {seed})")
             assert _dump(engine, state) == before, f"rejected {bad!r} changed the state"
