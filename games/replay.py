@@ -117,7 +117,7 @@ def steps_of(
             log.warning("replay failed match=%s move=%s: %s", match.pk, number, exc)
             raise NoReplay(_("Diese Partie lässt sich nicht nachspielen.")) from exc
         name = names[seat] if 0 <= seat < len(names) else "?"
-        text = f"{name} {engine.describe_action(action)}."
+        text = f"{name} {registry.say(match.game, engine.describe_action(action))}."
         lines = [t for e in events if (t := presenter.describe(e, names))]
         steps.append(
             Step(

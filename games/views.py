@@ -321,7 +321,7 @@ def advice(request: HttpRequest, match_id: int) -> HttpResponse:
         request,
         "games/_advice.html",
         {
-            "text": tip.reason,
+            "text": registry.say(match.game, tip.reason),
             "action": action_json(tip.action),
             "version": match.version,
             "decision": decision_key(engine, state, legal),

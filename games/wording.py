@@ -17,6 +17,7 @@ This module sits with the definitions (below the platform, above the engines).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -43,6 +44,10 @@ COMMON: dict[str, Entry] = {
 }
 
 
+#: what a code looks like: dotted lower-case words (``error.not_your_turn``, ``option.stacking``)
+CODE = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
+
+
 class MissingText(KeyError):
     """A code no catalogue words: a defect (tests say every code an engine uses)."""
 
@@ -53,15 +58,18 @@ def entry(code: str, texts: Catalogue = COMMON) -> Entry:
     if found is None:
         found = COMMON.get(code)
     if found is None:
-        if " " in code:  # TRANSITION(#40): an engine not yet converted still raises words
+        if not CODE.fullmatch(code):  # TRANSITION(#40): an engine not yet converted says words
             return code
         raise MissingText(code)
     return found
 
 
 def say(message: Msg | str | Promise, texts: Catalogue = COMMON) -> str:
-    """``message`` in the player's language. A plain string or a lazy gettext string is already
-    words and comes back as it is (a name, a number)."""
+    """``message`` in the player's language. A string that looks like a code (``CODE``: an
+    option's label, a choice's) is said as that code; any other string or a lazy gettext string
+    is already words and comes back as it is (a name, a number)."""
+    if isinstance(message, str) and CODE.fullmatch(message):
+        message = Msg(message)
     if not isinstance(message, Msg):
         return str(message)
     found = entry(message.code, texts)

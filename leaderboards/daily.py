@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy
 from games import registry
 from games.actions import ActionRejected
 from games.engines.base import get_engine
-from games.registry import SLUGS
+from games.registry import SLUGS, say
 from leaderboards.calendar import BERLIN
 from leaderboards.models import DailyAttempt, DailyChallenge
 from leaderboards.points import computer_finished
@@ -288,12 +288,12 @@ def describe_options(game: str, options: dict[str, Any]) -> list[str]:
         if opt.key not in options or opt.table_only:
             continue
         value = options[opt.key]
-        labels = dict(opt.choices or ())
+        labels = {v: say(game, label) for v, label in opt.choices or ()}
         if isinstance(value, bool):
             shown = "ja" if value else "nein"
         elif isinstance(value, list | tuple):
             shown = ", ".join(str(labels.get(v, v)) for v in value) or "keine"
         else:
             shown = str(labels.get(value, value))
-        out.append(f"{opt.label}: {shown}")
+        out.append(f"{say(game, opt.label)}: {shown}")
     return out

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.actions import ActionRejected
 from games.engines.base import Engine, Option
+from games.registry import say
 
 
 def whole_number(raw: Any) -> int | None:
@@ -32,7 +33,7 @@ def _int(data: QueryDict, key: str, default: int) -> int:
         raise ActionRejected(_("Bitte eine ganze Zahl eingeben.")) from exc
 
 
-def _option_value(opt: Option, data: QueryDict) -> Any:
+def _option_value(slug: str, opt: Option, data: QueryDict) -> Any:
     name = f"opt_{opt.key}"
     if opt.kind is bool:
         return name in data and data.get(name) not in ("", "0", "off", "false")
@@ -45,7 +46,7 @@ def _option_value(opt: Option, data: QueryDict) -> Any:
         try:
             return int(raw)
         except ValueError as exc:
-            raise ActionRejected(_("Ungültiger Wert für „%s“.") % opt.label) from exc
+            raise ActionRejected(_("Ungültiger Wert für „%s“.") % say(slug, opt.label)) from exc
     return raw
 
 
@@ -58,7 +59,7 @@ def offered(engine: Engine[Any], *, solo: bool = False) -> tuple[Option, ...]:
 def parse_options(engine: Engine[Any], data: QueryDict, *, solo: bool = False) -> dict[str, Any]:
     """The rule options of the form (``opt_<key>`` fields), not yet validated. The solo form's
     reading skips the table-only options: such a field in a solo request is ignored."""
-    return {opt.key: _option_value(opt, data) for opt in offered(engine, solo=solo)}
+    return {opt.key: _option_value(engine.slug, opt, data) for opt in offered(engine, solo=solo)}
 
 
 def parse_settings(engine: Engine[Any], data: QueryDict) -> dict[str, Any]:
@@ -83,13 +84,14 @@ def option_fields(
     says the current value in German words for the players who only read the settings. ``solo``:
     the options of the solo form (``offered``)."""
     fields = []
+    slug = engine.slug
     for opt in offered(engine, solo=solo):
         value = values.get(opt.key, opt.default)
         choices = [
-            (str(v), label, v == value or (isinstance(value, list) and v in value))
+            (str(v), say(slug, label), v == value or (isinstance(value, list) and v in value))
             for v, label in (opt.choices or ())
         ]
-        notes = dict(opt.choice_help)
+        notes = {v: say(slug, line) for v, line in opt.choice_help}
         items = [
             {"value": v, "label": label, "selected": sel, "help": notes.get(raw, "")}
             for (v, label, sel), (raw, _label) in zip(choices, opt.choices or (), strict=True)
@@ -103,8 +105,8 @@ def option_fields(
         fields.append(
             {
                 "name": f"opt_{opt.key}",
-                "label": opt.label,
-                "help": opt.help,
+                "label": say(slug, opt.label),
+                "help": say(slug, opt.help) if opt.help else "",
                 "kind": opt.kind.__name__,
                 "value": value,
                 "choices": choices,

@@ -315,7 +315,7 @@ def start_solo(
         if opt.table_only and (options or {}).get(opt.key, opt.default) != opt.default:
             raise ActionRejected(
                 _("„%(option)s“ gibt es nur am Tisch mit anderen Menschen, nicht allein.")
-                % {"option": opt.label}
+                % {"option": say(engine.slug, opt.label)}
             )
     with transaction.atomic():
         check_solo_limit(player)
