@@ -32,7 +32,7 @@ SEEN = f"{ONLINE}:seen"
 WHERE = f"{ONLINE}:where"
 TTL = 3600
 #: how often a web process renews the ONLINE scores of the people its sockets hold
-RENEW_SECONDS = 60.0
+RENEW_SECONDS = 20.0
 #: an ONLINE score older than this has no live socket behind it any more
 FRESH_SECONDS = 3 * RENEW_SECONDS
 

@@ -22,7 +22,6 @@ from django.utils.translation import gettext as _
 
 from accounts.identity import player_from_scope
 from accounts.loops import of_loop
-from accounts.presence import mark_offline, mark_online
 from games import actions, broadcast, sockets, spectators
 from games.models import Match
 from games.rendering import flash_html, render_board
@@ -263,7 +262,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
             _presence().add((self.match_id, self.seat_index))
         if self.player_key:
             kind = "watch" if self.seat_index is None else "match"  # where, for the friends list
-            await mark_online(self.player_key, self.player_name, f"{kind}:{self.match_id}")
+            await self.go_online(self.player_key, self.player_name, f"{kind}:{self.match_id}")
         # A reconnect may have missed updates: always start from the current state.
         await self._push_board()
 
@@ -317,7 +316,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
             joined, self.joined = self.joined, ()  # closed: no batched sync answer reaches it
             await sockets.leave_groups(self, joined)
             if self.player_key:
-                await mark_offline(self.player_key)
+                await self.go_offline()
         if self.ticket is not None:
             await spectators.admissions().release(self.ticket)
         if self.seat_index is not None:

@@ -9,6 +9,8 @@ reconnects with a growing pause, and the first handshake after Redis is back suc
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -17,6 +19,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from accounts.presence import mark_offline, mark_online
 from games.rendering import flash_html
 
 log = logging.getLogger("speedgames.ws")
@@ -64,6 +67,23 @@ class OutageSafeConsumer(AsyncJsonWebsocketConsumer):
 
     #: the socket's person (``Player.key``), set by the consumer at connect
     player_key: str | None = None
+    #: the key this socket holds online (``go_online``), until ``go_offline`` lets it go
+    online_key: str | None = None
+
+    async def go_online(self, key: str, name: str, where: str = "") -> None:
+        """Count this socket's person as online (``accounts.presence``) until the socket ends.
+        The task's end lets go in any case (``__call__``), so a socket whose handler raised or
+        whose task the server cancelled never keeps its person online."""
+        if self.online_key is not None:
+            return
+        self.online_key = key
+        await mark_online(key, name, where)
+
+    async def go_offline(self) -> None:
+        """Let go of the person's presence (once; later calls do nothing)."""
+        key, self.online_key = self.online_key, None
+        if key is not None:
+            await mark_offline(key)
 
     async def chat_message(self, event: dict[str, Any]) -> None:
         """A chat line (``lobby.chat``, rendered once by the sender): sent on only to the room's
@@ -82,6 +102,15 @@ class OutageSafeConsumer(AsyncJsonWebsocketConsumer):
         # per move) took asgiref's slow path – an AttributeError per look-up under a lock that all
         # threads of the process share – to end at the same LANGUAGE_CODE.
         translation.activate(settings.LANGUAGE_CODE)
+        try:
+            await self._serve(scope, receive, send)
+        finally:
+            # disconnect() lets go too; this covers a handler that raised and a cancelled task
+            # (daphne cancels an application that outlives its socket by ten seconds)
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.shield(self.go_offline())
+
+    async def _serve(self, scope: Any, receive: Any, send: Any) -> None:
         try:
             await super().__call__(scope, receive, send)
         except Exception as exc:

@@ -7,7 +7,6 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from accounts.identity import player_from_scope
-from accounts.presence import mark_offline, mark_online
 from games import sockets
 from games.registry import BY_SLUG
 from lobby.views import render_open_tables, render_table_panel
@@ -28,14 +27,14 @@ class _PresenceConsumer(sockets.OutageSafeConsumer):
             self.joined = []  # Redis is down: closed with a retry hint, the page reconnects
             return
         if player is not None:  # online as soon as the socket is open (before the accept)
-            await mark_online(player.key, player.name, where)
+            await self.go_online(player.key, player.name, where)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
         joined = getattr(self, "joined", [])
         await sockets.leave_groups(self, joined)
         if self.player_key and joined:
-            await mark_offline(self.player_key)
+            await self.go_offline()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The lobby and table sockets only push; actions there are plain htmx POSTs. Whatever a

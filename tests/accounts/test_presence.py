@@ -100,3 +100,55 @@ def test_a_page_opened_while_redis_was_down_is_online_once_it_is_back(r, quick_r
         return online
 
     assert async_to_sync(scenario)()
+
+
+def _consumer(behaviour: str):
+    """A socket whose task ends without ``disconnect()``: its handler raises after the person
+    went online, or the server cancels its task (daphne kills an application that outlives its
+    socket by ten seconds)."""
+    from games.sockets import OutageSafeConsumer
+
+    class Probe(OutageSafeConsumer):
+        async def connect(self) -> None:
+            self.player_key = "u900010"
+            await self.go_online(self.player_key, "Kurzbesuch", "lobby:speedone")
+            if behaviour == "raise":
+                raise RuntimeError("the handler broke after going online")
+            await self.accept()
+
+    return Probe.as_asgi()
+
+
+@pytest.mark.parametrize("behaviour", ["raise", "cancel"])
+def test_a_socket_whose_task_ends_without_disconnect_leaves_nobody_online(r, behaviour):
+    """#41.6: a person whose every page is closed was shown online for minutes, renewed by a web
+    process whose socket task had ended without ``disconnect()``."""
+    from channels.testing import WebsocketCommunicator
+
+    key = "u900010"
+
+    async def scenario() -> tuple[bool, bool, int, bool]:
+        communicator = WebsocketCommunicator(_consumer(behaviour), "/ws/probe/")
+        if behaviour == "raise":
+            with pytest.raises(RuntimeError):
+                await communicator.connect()
+            was_online = True
+        else:
+            connected, _ = await communicator.connect()
+            assert connected
+            was_online = key in presence.renewal().held and any(
+                u["key"] == key for u in presence.online_users()
+            )
+            communicator.future.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await communicator.future
+        held = key in presence.renewal().held
+        listed = any(u["key"] == key for u in presence.online_users())
+        conns = int(r.hget(presence.CONNS, key) or 0)
+        return was_online, held, conns, listed
+
+    was_online, held, conns, listed = async_to_sync(scenario)()
+    assert was_online
+    assert not held, "the web process would renew the person's presence for ever"
+    assert conns == 0
+    assert not listed
