@@ -14,6 +14,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from leaderboards import scale
+
 #: the period key of the all-time table
 ALL_TIME = "gesamt"
 
@@ -194,6 +196,16 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.game}: {self.ordinal:.1f}"
+
+    @property
+    def shown(self) -> int:
+        """The Wertung as players read it (``leaderboards.rating.shown``: 1500 to start)."""
+        return scale.shown(self.ordinal)
+
+    @property
+    def provisional(self) -> bool:
+        """Still „vorläufig“: too few games to say much (``leaderboards.rating.provisional``)."""
+        return scale.provisional(self.sigma)
 
 
 class RatingPoint(models.Model):

@@ -4,6 +4,7 @@ date the person joined. Nothing private: no e-mail, no Taler, nothing a guest pl
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -15,6 +16,7 @@ from games.models import Match, Seat
 from games.registry import BY_SLUG, GAMES
 from leaderboards import achievements, tables
 from leaderboards.models import ALL_TIME, LeaderboardTotal, Rating, RatingPoint
+from leaderboards.scale import shown
 
 RECENT = 10
 #: the graph's drawing area in SVG units (scaled to the page width by its viewBox)
@@ -94,11 +96,16 @@ class Line:
     dots: list[tuple[float, float]] = field(default_factory=list)
 
 
-def _ticks(low: float, high: float, count: int = 4) -> list[float]:
-    if high - low < 1e-9:
-        return [low]
-    step = (high - low) / count
-    return [low + i * step for i in range(count + 1)]
+def _ticks(low: float, high: float, count: int = 4) -> list[int]:
+    """About ``count`` + 1 round, distinct Wertung labels between ``low`` and ``high``: the step
+    is 1, 2 or 5 times a power of ten (at least 1), so no two ticks read the same."""
+    span = max(high - low, 1.0)
+    raw = span / count
+    power = 10 ** math.floor(math.log10(raw))
+    step = next((m * power for m in (1, 2, 5, 10) if m * power >= raw), 10 * power)
+    step = max(1, round(step))
+    first = math.ceil(low / step) * step
+    return list(range(int(first), int(math.floor(high)) + 1, int(step))) or [round(low)]
 
 
 def rating_graph(user: User) -> dict[str, Any] | None:
@@ -119,10 +126,11 @@ def rating_graph(user: User) -> dict[str, Any] | None:
     # axis); y: the Wertungszahl
     every = sorted({t for rows in by_game.values() for t, _v in rows})
     order = {t: i for i, t in enumerate(every)}
-    values = [v for rows in by_game.values() for _t, v in rows]
+    values = [shown(v) for rows in by_game.values() for _t, v in rows]
     low, high = min(values), max(values)
-    if high - low < 1:
-        low, high = low - 1, high + 1
+    if high - low < 60:  # one game or a flat line: a band of ±30 around it
+        mid = (low + high) / 2
+        low, high = mid - 30, mid + 30
     pad = (high - low) * 0.08
     low, high = low - pad, high + pad
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -137,14 +145,14 @@ def rating_graph(user: User) -> dict[str, Any] | None:
 
     lines = []
     for slug, rows in by_game.items():
-        coords = [(x_of(t), y_of(v)) for t, v in rows]
+        coords = [(x_of(t), y_of(shown(v))) for t, v in rows]
         lines.append(
             Line(
                 name=str(BY_SLUG[slug].name),
                 colour=BY_SLUG[slug].accent,
                 points=" ".join(f"{x},{y}" for x, y in coords),
                 last=coords[-1],
-                rows=rows,
+                rows=[(t, shown(v)) for t, v in rows],
                 dots=coords if len(coords) <= DOTS else coords[-1:],
             )
         )
@@ -161,7 +169,7 @@ def rating_graph(user: User) -> dict[str, Any] | None:
         "matches": len(every),
         "middle": (LEFT + WIDTH - RIGHT) // 2,
         "lines": lines,
-        "y_ticks": [(y_of(v), round(v, 1)) for v in _ticks(low + pad, high - pad)],
+        "y_ticks": [(y_of(v), v) for v in _ticks(low, high)],
         "first": first,
         "last": last,
     }

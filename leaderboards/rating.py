@@ -18,6 +18,7 @@ from openskill.models import PlackettLuce
 
 from leaderboards.models import Rating, RatingPoint
 from leaderboards.points import computer_finished
+from leaderboards.scale import provisional, shown
 
 MODEL = PlackettLuce()
 TOP = 20
@@ -96,6 +97,8 @@ def rating_table(game: str, viewer: Any = None, limit: int = TOP) -> dict[str, A
                 "rank": i,
                 "name": name,
                 "ordinal": ordinal,
+                "shown": shown(ordinal),
+                "provisional": provisional(sigma),
                 "mu": mu,
                 "sigma": sigma,
                 "games": games,
@@ -110,6 +113,8 @@ def rating_table(game: str, viewer: Any = None, limit: int = TOP) -> dict[str, A
                 "rank": base.filter(ordinal__gt=own.ordinal).count() + 1,
                 "name": viewer.username,
                 "ordinal": own.ordinal,
+                "shown": shown(own.ordinal),
+                "provisional": provisional(own.sigma),
                 "mu": own.mu,
                 "sigma": own.sigma,
                 "games": own.games,

@@ -127,3 +127,23 @@ def test_the_match_board_links_registered_seats_only():
     )
     assert 'href="/spieler/Carl%20%C3%96lm%C3%BCller/"' in html
     assert html.count("/spieler/") == 1  # no profile for the guest and the bot
+
+
+def test_a_newcomer_reads_a_friendly_provisional_rating_and_distinct_axis_labels(trio, client):
+    """#41.22: after one lost game the rating read −1,8 and the graph's axis repeated labels; now
+    everyone starts at 1500, an early rating says „vorläufig“, and no two ticks read the same."""
+    alice, bob, carl = trio
+    _play(alice, bob, carl, "speedwerk", [1, 2, 3])  # Carl is last in his first game
+    html = client.get(reverse("leaderboards:player", args=[carl.username])).content.decode()
+    werk = html.split('id="ratings"', 1)[1].split(">Speedwerk</a>", 1)[1].split("</tr>", 1)[0]
+    cell = werk.split('<td class="num">', 1)[1].split("</td>", 1)[0]
+    shown = int(re.match(r"\d+", cell).group(0))
+    assert 1300 < shown < 1500 and "vorläufig" in cell
+    svg = html.split('id="graph"', 1)[1].split("</svg>", 1)[0]
+    ticks = re.findall(r'dominant-baseline="middle">([^<]*)</text>', svg)
+    assert len(ticks) >= 3 and len(set(ticks)) == len(ticks)
+    assert all(t.isdigit() and 1000 < int(t) < 2000 for t in ticks)
+    table = client.get(reverse("leaderboards:game", args=["speedwerk"])).content.decode()
+    rating = table.split('id="rating"', 1)[1].split("</section>", 1)[0]
+    assert "μ" not in rating and rating.count("vorläufig") >= 3
+    assert str(shown) in rating
