@@ -23,7 +23,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games import registry
-from games.engines.base import IllegalAction, InvalidOptions, get_engine, replay
+from games.engines.base import (
+    Engine,
+    IllegalAction,
+    InvalidOptions,
+    UnknownRulesVersion,
+    get_engine,
+    replay,
+)
 from games.html import Markup
 from games.models import Match, Move, Seat
 from games.presenters import Frame
@@ -36,7 +43,8 @@ ENDED = (Match.Status.FINISHED, Match.Status.ABORTED)
 
 
 class NoReplay(Exception):
-    """The stored moves do not replay (a match from before a rules change): a German message."""
+    """The stored moves do not replay (a rules version no longer kept, or moves the rules
+    refuse): a German message."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +96,16 @@ def parse_position(raw: str | None, total: int) -> tuple[int, str]:
     return n, ""
 
 
+def engine_of(match: Match) -> Engine[Any]:
+    """The engine playing by the rules the match was recorded under (``Match.rules_version``);
+    ``NoReplay`` when that version is no longer kept."""
+    try:
+        return get_engine(match.game, match.rules_version)
+    except UnknownRulesVersion as exc:
+        log.warning("replay failed match=%s: %s", match.pk, exc)
+        raise NoReplay(_("Diese Partie lässt sich nicht nachspielen.")) from exc
+
+
 def stored_moves(match: Match) -> list[tuple[int, dict[str, Any], str]]:
     """The match's move log: (seat, action, by), in order."""
     return list(match.moves.order_by("number").values_list("seat", "action", "by"))
@@ -102,7 +120,7 @@ def steps_of(
     cached = _STEPS.get(key)
     if cached is not None and len(cached) == len(moves):
         return cached
-    engine = get_engine(match.game)
+    engine = engine_of(match)
     presenter = registry.presenter_of(match.game)
     steps: list[Step] = []
     try:
@@ -176,7 +194,7 @@ def position_context(
     board from ``board_seat``'s view. Only for an ended match."""
     if match.status not in ENDED:
         raise PermissionError("the replay of a running match is never shown")
-    engine = get_engine(match.game)
+    engine = engine_of(match)
     presenter = registry.presenter_of(match.game)
     game = registry.BY_SLUG[match.game]
     names = [s.name for s in seats]

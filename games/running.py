@@ -67,7 +67,7 @@ def running_games(
         definition = BY_SLUG.get(match.game)
         if definition is None:  # a game no longer installed
             continue
-        engine = definition.engine
+        engine = definition.engine.at_version(match.rules_version)
         state = engine.from_json(match.state)
         view = engine.view(state, seat.index)
         names = [s.name for s in match.seats.all() if s.index != seat.index]
@@ -102,14 +102,16 @@ def running_badge(player: Player | None) -> tuple[int, bool]:
     """How many running games the person has, and whether it is their turn in any (for the
     header on every page: one query, the states of those matches only)."""
     rows = list(
-        _own_seats(player).values_list("index", "bot_strength", "match__game", "match__state")
+        _own_seats(player).values_list(
+            "index", "bot_strength", "match__game", "match__state", "match__rules_version"
+        )
     )
     your_turn = False
-    for index, bot_strength, game, state in rows:
+    for index, bot_strength, game, state, rules_version in rows:
         definition = BY_SLUG.get(game)
         if definition is None or bot_strength:
             continue
-        engine = definition.engine
+        engine = definition.engine.at_version(rules_version)
         if index in engine.actors(engine.from_json(state)):
             your_turn = True
             break

@@ -306,7 +306,7 @@ def advice(request: HttpRequest, match_id: int) -> HttpResponse:
     if refusal:
         return render(request, "games/_advice.html", {"text": refusal, "refused": True})
     assert seat is not None
-    engine = get_engine(match.game)
+    engine = get_engine(match.game, match.rules_version)
     state = engine.from_json(match.state)
     legal = engine.legal_actions(state, seat.index)
     if not legal:
