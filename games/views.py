@@ -140,7 +140,8 @@ def replay_page(request: HttpRequest, match: Match) -> HttpResponse:
     ctx["note"] = note
     ctx["blatt_q"] = f"&blatt={board_seat}" if raw else ""  # the step links keep the choice
     base = reverse("games:match", args=[match.pk])
-    ctx["share_url"] = request.build_absolute_uri(f"{base}?zug={n}")
+    # „Link zu diesem Zug“: the position as shown, the chosen seat's board included
+    ctx["share_url"] = request.build_absolute_uri(f"{base}?zug={n}{ctx['blatt_q']}")
     return render(request, "games/replay.html", ctx)
 
 
