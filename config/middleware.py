@@ -35,5 +35,6 @@ class RefuseNulMiddleware:
                 "Die Eingabe enthält ein unzulässiges Zeichen (ein Nullzeichen) und wurde "
                 "nicht verarbeitet. Bitte gib sie ohne dieses Zeichen noch einmal ein."
             )
-            return render(request, "refused.html", {"text": text}, status=400)
+            ctx = {"title": _("Eingabe abgelehnt"), "text": text}
+            return render(request, "accounts/message_page.html", ctx, status=400)
         return self.get_response(request)

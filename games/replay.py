@@ -19,7 +19,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games import registry
@@ -92,7 +92,11 @@ def parse_position(raw: str | None, total: int) -> tuple[int, str]:
     if n < 0:
         return 0, _("Zugnummern beginnen bei 0 – gezeigt wird der Anfang.")
     if n > total:
-        return total, _("Die Partie hat nur %(n)s Züge – gezeigt wird das Ende.") % {"n": total}
+        return total, ngettext(
+            "Die Partie hat nur %(n)s Zug – gezeigt wird das Ende.",
+            "Die Partie hat nur %(n)s Züge – gezeigt wird das Ende.",
+            total,
+        ) % {"n": total}
     return n, ""
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.identity import Player
 from games.definition import GameDef
@@ -94,7 +95,8 @@ def _progress(view: dict[str, Any], seat: int) -> str:
         parts.append(_("Runde %(n)s") % {"n": current})
     scores = view.get("scores")
     if isinstance(scores, list) and seat < len(scores) and isinstance(scores[seat], int):
-        parts.append(_("%(points)s Punkte") % {"points": scores[seat]})
+        points = scores[seat]
+        parts.append(ngettext("%(points)s Punkt", "%(points)s Punkte", points) % {"points": points})
     return " · ".join(parts)
 
 
