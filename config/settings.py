@@ -84,6 +84,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.GuestMiddleware",
+    "config.middleware.RefuseNulMiddleware",
     "games.middleware.NotLiveMiddleware",
 ]
 

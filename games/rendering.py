@@ -277,7 +277,7 @@ def board_context(
     message = message or match.abort_notice()  # an aborted match shows the staff's reason
     game = registry.BY_SLUG[match.game]
     presenter = registry.presenter_of(match.game)
-    engine = get_engine(match.game)
+    engine = get_engine(match.game, match.rules_version)
     if state is None:
         state = engine.from_json(match.state)
     if seats is None:

@@ -19,11 +19,18 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games import registry
-from games.engines.base import IllegalAction, InvalidOptions, get_engine, replay
+from games.engines.base import (
+    Engine,
+    IllegalAction,
+    InvalidOptions,
+    UnknownRulesVersion,
+    get_engine,
+    replay,
+)
 from games.html import Markup
 from games.models import Match, Move, Seat
 from games.presenters import Frame
@@ -36,7 +43,8 @@ ENDED = (Match.Status.FINISHED, Match.Status.ABORTED)
 
 
 class NoReplay(Exception):
-    """The stored moves do not replay (a match from before a rules change): a German message."""
+    """The stored moves do not replay (a rules version no longer kept, or moves the rules
+    refuse): a German message."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +92,22 @@ def parse_position(raw: str | None, total: int) -> tuple[int, str]:
     if n < 0:
         return 0, _("Zugnummern beginnen bei 0 – gezeigt wird der Anfang.")
     if n > total:
-        return total, _("Die Partie hat nur %(n)s Züge – gezeigt wird das Ende.") % {"n": total}
+        return total, ngettext(
+            "Die Partie hat nur %(n)s Zug – gezeigt wird das Ende.",
+            "Die Partie hat nur %(n)s Züge – gezeigt wird das Ende.",
+            total,
+        ) % {"n": total}
     return n, ""
+
+
+def engine_of(match: Match) -> Engine[Any]:
+    """The engine playing by the rules the match was recorded under (``Match.rules_version``);
+    ``NoReplay`` when that version is no longer kept."""
+    try:
+        return get_engine(match.game, match.rules_version)
+    except UnknownRulesVersion as exc:
+        log.warning("replay failed match=%s: %s", match.pk, exc)
+        raise NoReplay(_("Diese Partie lässt sich nicht nachspielen.")) from exc
 
 
 def stored_moves(match: Match) -> list[tuple[int, dict[str, Any], str]]:
@@ -102,7 +124,7 @@ def steps_of(
     cached = _STEPS.get(key)
     if cached is not None and len(cached) == len(moves):
         return cached
-    engine = get_engine(match.game)
+    engine = engine_of(match)
     presenter = registry.presenter_of(match.game)
     steps: list[Step] = []
     try:
@@ -176,7 +198,7 @@ def position_context(
     board from ``board_seat``'s view. Only for an ended match."""
     if match.status not in ENDED:
         raise PermissionError("the replay of a running match is never shown")
-    engine = get_engine(match.game)
+    engine = engine_of(match)
     presenter = registry.presenter_of(match.game)
     game = registry.BY_SLUG[match.game]
     names = [s.name for s in seats]

@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.identity import Player
 from games.definition import GameDef
@@ -67,7 +68,7 @@ def running_games(
         definition = BY_SLUG.get(match.game)
         if definition is None:  # a game no longer installed
             continue
-        engine = definition.engine
+        engine = definition.engine.at_version(match.rules_version)
         state = engine.from_json(match.state)
         view = engine.view(state, seat.index)
         names = [s.name for s in match.seats.all() if s.index != seat.index]
@@ -94,7 +95,8 @@ def _progress(view: dict[str, Any], seat: int) -> str:
         parts.append(_("Runde %(n)s") % {"n": current})
     scores = view.get("scores")
     if isinstance(scores, list) and seat < len(scores) and isinstance(scores[seat], int):
-        parts.append(_("%(points)s Punkte") % {"points": scores[seat]})
+        points = scores[seat]
+        parts.append(ngettext("%(points)s Punkt", "%(points)s Punkte", points) % {"points": points})
     return " · ".join(parts)
 
 
@@ -102,14 +104,16 @@ def running_badge(player: Player | None) -> tuple[int, bool]:
     """How many running games the person has, and whether it is their turn in any (for the
     header on every page: one query, the states of those matches only)."""
     rows = list(
-        _own_seats(player).values_list("index", "bot_strength", "match__game", "match__state")
+        _own_seats(player).values_list(
+            "index", "bot_strength", "match__game", "match__state", "match__rules_version"
+        )
     )
     your_turn = False
-    for index, bot_strength, game, state in rows:
+    for index, bot_strength, game, state, rules_version in rows:
         definition = BY_SLUG.get(game)
         if definition is None or bot_strength:
             continue
-        engine = definition.engine
+        engine = definition.engine.at_version(rules_version)
         if index in engine.actors(engine.from_json(state)):
             your_turn = True
             break

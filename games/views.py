@@ -140,7 +140,8 @@ def replay_page(request: HttpRequest, match: Match) -> HttpResponse:
     ctx["note"] = note
     ctx["blatt_q"] = f"&blatt={board_seat}" if raw else ""  # the step links keep the choice
     base = reverse("games:match", args=[match.pk])
-    ctx["share_url"] = request.build_absolute_uri(f"{base}?zug={n}")
+    # „Link zu diesem Zug“: the position as shown, the chosen seat's board included
+    ctx["share_url"] = request.build_absolute_uri(f"{base}?zug={n}{ctx['blatt_q']}")
     return render(request, "games/replay.html", ctx)
 
 
@@ -306,7 +307,7 @@ def advice(request: HttpRequest, match_id: int) -> HttpResponse:
     if refusal:
         return render(request, "games/_advice.html", {"text": refusal, "refused": True})
     assert seat is not None
-    engine = get_engine(match.game)
+    engine = get_engine(match.game, match.rules_version)
     state = engine.from_json(match.state)
     legal = engine.legal_actions(state, seat.index)
     if not legal:

@@ -30,8 +30,14 @@ MAX_POINTS = 200
 
 def public_user(name: str) -> User | None:
     """The registered person with this display name (any case); None for bots, deactivated
-    accounts and unknown names (guests have no account, so no profile)."""
-    return User.objects.filter(username__iexact=name, is_active=True, is_bot=False).first()
+    accounts and unknown names (guests have no account, so no profile), and for staff and
+    system accounts that never sat at a match (an operator who plays has a profile)."""
+    person = User.objects.filter(username__iexact=name, is_active=True, is_bot=False).first()
+    if person is None:
+        return None
+    if (person.is_staff or person.is_superuser) and not Seat.objects.filter(user=person).exists():
+        return None
+    return person
 
 
 def _rank(game: str, period: str, points: int) -> int:

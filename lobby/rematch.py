@@ -94,7 +94,9 @@ def _show_follow(match_id: int) -> None:
     """After commit: the finished match's end screens re-render, now following the new match."""
     match = Match.objects.get(pk=match_id)
     seats = list(match.seats.all())
-    broadcast_match(match, seats, get_engine(match.game).from_json(match.state))
+    broadcast_match(
+        match, seats, get_engine(match.game, match.rules_version).from_json(match.state)
+    )
 
 
 # -- the end screen --------------------------------------------------------------------------------

@@ -186,6 +186,35 @@ def test_broken_posts_never_reach_a_500_and_change_nothing(alice, bob, bots):
     assert not ChatMessage.objects.exists() and not ChatMute.objects.exists()
 
 
+#: the NUL character, which PostgreSQL refuses in any text (issue 41.5: eight 500s): in a path, a
+#: query and a form value of the friends' and the profile's endpoints
+FRIEND_OPS = ("anfragen", "annehmen", "ablehnen", "entfernen", "blockieren", "freigeben")
+NUL_NAMES = ["\x00", "Bob\x00", "\x00' OR 1=1 --"]
+
+
+@pytest.mark.django_db
+def test_a_nul_character_gets_a_german_refusal_or_a_404_never_a_500(alice, bob):
+    from accounts.social import friend_ids
+
+    c = Client()
+    c.force_login(alice)
+    for name in NUL_NAMES:
+        for op in FRIEND_OPS:
+            r = c.post(f"/konto/freunde/{op}/", {"name": name})
+            assert r.status_code == 400, (op, name, r.status_code)
+            assert "unzulässiges Zeichen" in r.content.decode()
+        r = c.post("/konto/freunde/anfragen/", {"name": "Bob", "next": name})
+        assert r.status_code == 400
+        assert c.get(f"/spieler/{name}/").status_code == 404
+        assert c.get("/spieler/%00/").status_code == 404
+        assert c.get("/spieler/Bob/", {"zug": name}).status_code == 400
+        assert c.post("/konto/freunde/einladen/", {"user": name}).status_code == 400
+    assert not friend_ids(alice.pk)
+    for anonymous in (Client(),):
+        assert anonymous.get("/spieler/%00/").status_code == 404
+        assert anonymous.post("/konto/freunde/anfragen/", {"name": "\x00"}).status_code == 400
+
+
 #: a Speedbasar lay whose card is a lone surrogate (found by probing: a 500 while the refusal
 #: quoted the card, and over the socket an answer that never arrived)
 SURROGATE_LAY = '{"type": "lay", "cards": ["\\ud800"], "spice": "R", "number": 1}'

@@ -25,3 +25,20 @@ def player_link(name: str, registered: bool = True, new_tab: bool = False) -> Sa
             name,
         )
     return format_html('<a class="player-name" href="{}">{}</a>', profile_url(name), name)
+
+
+@register.filter
+def signed(value: object) -> str:
+    """Points with their sign as the round summaries write them: "+10", "−6" (a real minus),
+    "0"; anything else as it is."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return str(value)
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+@register.filter
+def minus(value: object) -> str:
+    """A number with a real minus sign ("−5", not the hyphen "-5")."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"−{-value}"
+    return str(value)

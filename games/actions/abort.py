@@ -69,7 +69,7 @@ def abort_match(match_id: int, reason: str, by: Any) -> Match:
             },
             "refunds": refunds,
         }
-        engine = get_engine(match.game)
+        engine = get_engine(match.game, match.rules_version)
         # not running: no deadline, no follow-ups; after the commit every seat gets its board
         schedule(match, engine, engine.from_json(match.state), seats=seats)
         match.save(update_fields=["status", "finished", "updated", "version", "result", "deadline"])

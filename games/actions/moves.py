@@ -225,7 +225,7 @@ def apply_move(
                 "Der Computer spielt gerade für dich – drück „Ich bin wieder da“, um weiterzuspielen."
             )
         )
-    engine = get_engine(match.game)
+    engine = get_engine(match.game, match.rules_version)
     state = engine.from_json(match.state)
     if version != match.version:
         in_phase = bool(match.phase_key) and match.phase_since <= version < match.version

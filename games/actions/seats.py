@@ -102,7 +102,7 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
             seat.left_at = timezone.now()
         seat.save(update_fields=["bot_strength", "left_at"])
         match.version += 1  # the seat list changed: clients re-render, old tasks are void
-        engine = get_engine(match.game)
+        engine = get_engine(match.game, match.rules_version)
         schedule(match, engine, engine.from_json(match.state))
         match.save(update_fields=["version", "deadline", "timer_due"])
         log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
@@ -122,7 +122,7 @@ def reclaim_seat(match_id: int, seat_index: int) -> bool:
         seat.disconnected_at = None
         seat.save(update_fields=["bot_strength", "disconnected_at"])
         match.version += 1  # a bot task scheduled for the old version now does nothing
-        engine = get_engine(match.game)
+        engine = get_engine(match.game, match.rules_version)
         schedule(match, engine, engine.from_json(match.state))
         match.save(update_fields=["version", "deadline", "timer_due"])
         log.info("seat reclaimed match=%s seat=%s", match.pk, seat_index)

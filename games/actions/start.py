@@ -62,6 +62,7 @@ def start_match(
             options=options,
             seed=seed,
             deck=deck,
+            rules_version=engine.rules_version,
             state=engine.to_json(state),
             move_seconds=move_seconds or None,
             bot_delay=bot_delay,

@@ -41,7 +41,7 @@ def run_timeout(match_id: int, version: int) -> bool:
             _rearm(match)
             return False
         version = match.version
-        engine = get_engine(match.game)
+        engine = get_engine(match.game, match.rules_version)
         state = engine.from_json(match.state)
         bots = bot_seats(match.seats.all())
         for seat in sorted(engine.actors(state)):
@@ -77,7 +77,7 @@ def run_bot(match_id: int, version: int, seat_index: int) -> bool:
     strength = bot_seats(match.seats.all()).get(seat_index)
     if not strength:
         return False
-    engine = get_engine(match.game)
+    engine = get_engine(match.game, match.rules_version)
     state = engine.from_json(match.state)
     if seat_index not in engine.actors(state):
         return False
@@ -120,7 +120,7 @@ def sweep() -> dict[str, int]:
         bots = bot_seats(match.seats.all())
         if not bots:
             continue
-        engine = get_engine(match.game)
+        engine = get_engine(match.game, match.rules_version)
         for seat in engine.actors(engine.from_json(match.state)):
             if seat in bots and match.updated < now - timedelta(seconds=match.bot_delay + 5):
                 queue.bot_turn(match.pk, match.version, seat, 0)

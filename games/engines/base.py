@@ -36,10 +36,16 @@ Conventions shared by all four games:
   ``bots`` (a module, or a package holding the bots' helpers) and ``__init__.py``, which declares
   the ``Engine`` subclass (the game's facts and its three modules; ``Engine`` calls them by
   name) and the game's ``BENCH``.
+* **Rules versions**: ``Engine.rules_version`` names the rules a game plays today; a match stores
+  the version it started under (``Match.rules_version``). A change that would make a stored move
+  log replay differently bumps the version and keeps the older ``rules`` module reachable in
+  ``rules_by_version``; ``at_version(v)`` (and ``get_engine(slug, v)``) gives the engine of that
+  version, so old replays and matches still running play by the rules they started with.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 import secrets
@@ -111,6 +117,11 @@ class InvalidOptions(ValueError):
     @property
     def code(self) -> str:
         return self.msg.code
+
+
+class UnknownRulesVersion(LookupError):
+    """A match asks for a rules version its engine does not know (not kept, or from a newer
+    deployment)."""
 
 
 @dataclass(frozen=True)
@@ -257,6 +268,34 @@ class Engine(Generic[S]):
     rules: ModuleType
     seat_view: ModuleType
     bots: ModuleType
+    #: the version of the rules the game plays today (stored on every match it starts): bump it
+    #: when a change to ``rules`` would make a stored move log replay differently
+    rules_version: int = 1
+    #: the older versions still reachable, version → that version's ``rules`` module (kept as
+    #: e.g. ``rules_v1.py`` next to ``rules.py``): replays and running matches of that version
+    #: use it. A change beyond ``rules`` (the state's shape as ``seat_view`` or the bots read
+    #: it) overrides ``at_version`` instead.
+    rules_by_version: Mapping[int, ModuleType] = {}
+
+    def at_version(self, version: int) -> Engine[S]:
+        """The engine playing by the rules of ``version`` (``self`` for today's rules; one
+        cached copy per older version, its ``rules`` module swapped). ``UnknownRulesVersion``
+        when that version is not kept."""
+        if version == self.rules_version:
+            return self
+        cache: dict[int, Engine[S]] = self.__dict__.setdefault("_at_version", {})
+        engine = cache.get(version)
+        if engine is None:
+            module = self.rules_by_version.get(version)
+            if module is None:
+                raise UnknownRulesVersion(f"{self.slug}: rules version {version} is not kept")
+            engine = copy.copy(self)
+            engine.__dict__.pop("_at_version", None)
+            engine.rules = module
+            engine.rules_version = version
+            engine.rules_by_version = {}
+            cache[version] = engine
+        return engine
 
     # -- options -----------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any] | None, players: int) -> dict[str, Any]:
@@ -476,12 +515,15 @@ def engines() -> list[Engine[Any]]:
     return list(_ENGINES.values())
 
 
-def get_engine(slug: str) -> Engine[Any]:
-    """The engine of a game slug; ``KeyError`` (German message) for an unknown slug."""
+def get_engine(slug: str, rules_version: int | None = None) -> Engine[Any]:
+    """The engine of a game slug, playing by the rules of ``rules_version`` (a match's
+    ``rules_version``; today's rules without); ``KeyError`` (German message) for an unknown slug,
+    ``UnknownRulesVersion`` for a version the game does not keep."""
     try:
-        return _ENGINES[slug]
+        engine = _ENGINES[slug]
     except KeyError:
         raise KeyError(f"Unbekanntes Spiel: {slug}") from None
+    return engine if rules_version is None else engine.at_version(rules_version)
 
 
 def replay(
@@ -491,8 +533,12 @@ def replay(
     seed: int,
     moves: Iterable[tuple[int, Action]],
     deck: Sequence[str] | None = None,
+    rules_version: int | None = None,
 ) -> S:
-    """Rebuild a state from its start parameters and move log."""
+    """Rebuild a state from its start parameters and move log, by the rules of
+    ``rules_version`` (the match's; today's without)."""
+    if rules_version is not None:
+        engine = engine.at_version(rules_version)
     state = engine.new_game(players, options, seed, deck)
     for seat, action in moves:
         engine.apply(state, seat, action)

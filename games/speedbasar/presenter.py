@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from django.templatetags.static import static
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
@@ -1349,7 +1349,14 @@ def _book_panel_html(language: str | None, unknown: int) -> tuple[Markup, Markup
     )
     tail = h(
         '\n<p class="muted small">{}</p>\n</details>\n',
-        fill(_messages(language)["unknown"], n=unknown),
+        fill(
+            ngettext(
+                "%(n)s Karte ist dir noch unbekannt.",
+                "%(n)s Karten sind dir noch unbekannt.",
+                unknown,
+            ),
+            n=unknown,
+        ),
     )
     return head, tail
 
@@ -1425,7 +1432,6 @@ def _messages(language: str | None) -> dict[str, str]:
     return {
         "says": _("sagt %(by)s"),
         "noch": _("noch %(n)s"),
-        "unknown": _("%(n)s Karten sind dir noch unbekannt."),
         "who_says": _("%(who)s sagt „%(c)s“"),
     }
 

@@ -264,8 +264,8 @@ class SpeedwerkPresenter(Presenter):
                         names[s],
                         r["bids"][s],
                         r["won"][s],
-                        f"{r['points'][s]:+d}",
-                        r["totals"][s],
+                        f"{r['points'][s]:+d}".replace("-", "−"),  # a real minus sign
+                        str(r["totals"][s]).replace("-", "−"),
                     ],
                     "winner": r["bids"][s] == r["won"][s],
                 }
@@ -674,8 +674,8 @@ def _sheet_html(
                 t["bid_won"],
                 bid,
                 w,
-                f"{p:+d}",
-                total,
+                f"{p:+d}".replace("-", "−"),  # a real minus sign
+                str(total).replace("-", "−"),
             )
         out("</tr>")
     out("</tbody></table></div>")

@@ -220,6 +220,21 @@ def test_the_board_is_shown_from_the_chosen_seat_and_the_links_keep_the_choice(
 
 
 @pytest.mark.django_db
+def test_the_link_to_this_move_keeps_the_chosen_seat(client, alice, bob, bots):
+    """Issue 41.16: „Link zu diesem Zug“ dropped ``&blatt=``."""
+    match = ended_match("speedbasar", alice, bots)
+    client.force_login(bob)
+    page = client.get(f"/partie/{match.pk}/?zug=3&blatt=1").content.decode()
+    link = re.search(r'id="replay-link" type="text" readonly value="([^"]*)"', page)
+    assert link and link.group(1) == f"http://testserver/partie/{match.pk}/?zug=3&amp;blatt=1"
+    # the link opens the same position from the same seat
+    shared = client.get(link.group(1).replace("&amp;", "&")).content.decode()
+    assert 'class="replay-hand chosen" data-seat="1"' in shared
+    page = client.get(f"/partie/{match.pk}/?zug=3").content.decode()
+    assert f'value="http://testserver/partie/{match.pk}/?zug=3"' in page
+
+
+@pytest.mark.django_db
 def test_an_aborted_match_can_be_replayed(client, alice, bots):
     with queue.capturing():
         match = actions.start_match("speedwerk", seats_for("speedwerk", [alice], bots), solo=True)

@@ -4,13 +4,14 @@ It is registered with ``games.registry.registered(GAME)`` for the duration of a 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from games.definition import GameDef
 from games.engines.base import Action, Engine, Event, View
 from games.html import Html, Markup
 from games.presenters.base import Frame, Presenter, action_json
-from tests.games.toy import bots, rules, seat_view
+from tests.games.toy import bots, rules, rules_v2, seat_view
 
 SLUG = "hoch"
 
@@ -65,3 +66,16 @@ GAME = GameDef(
     key_help="1–2 Karte spielen",
     points=winner_takes_seven,
 )
+
+
+class HochEngineV2(HochEngine):
+    """„Hoch“ after a rules change (``rules_v2``: seat 1 leads, the lower card wins), keeping
+    the first rules reachable for the matches recorded under them."""
+
+    rules = rules_v2
+    rules_version = 2
+    rules_by_version = {1: HochEngine.rules}
+
+
+#: the toy after its rules change, registered instead of ``GAME`` (as a deployment would)
+GAME_V2 = dataclasses.replace(GAME, engine=HochEngineV2())
