@@ -46,6 +46,9 @@ class Match(models.Model):
     #: when the newest move-timer task sent to the worker runs (``actions.common.arm_timer``):
     #: a move whose deadline that task reaches in time sends none of its own
     timer_due = models.DateTimeField(_("Zugende-Wecker"), null=True, blank=True)
+    #: the seconds that were left of the move clock when it stopped because nobody was there in
+    #: a match that waits for its person (``MatchKind.away``); ``None``: not paused
+    clock_left = models.FloatField(_("Restzeit (angehalten)"), null=True, blank=True)
     bot_delay = models.FloatField(_("Computer-Tempo (s)"), default=1.0)
     stake = models.PositiveIntegerField(_("Einsatz"), default=0)
     solo = models.BooleanField(_("Solo"), default=False)
