@@ -120,7 +120,8 @@ class Seat(models.Model):
     left_at = models.DateTimeField(_("verlassen"), null=True, blank=True)
     disconnected_at = models.DateTimeField(_("Verbindung weg"), null=True, blank=True)
     #: refreshed while the person's page is open (socket heartbeat, board poll): a seat whose
-    #: person has not been seen for ``LEAVE_GRACE`` goes to a bot, however the connection died
+    #: person has not been seen for ``LEAVE_GRACE`` goes to a bot, however the connection died,
+    #: where the match's kind says so (``games.presence``, ``MatchKind.away``)
     last_seen = models.DateTimeField(_("zuletzt gesehen"), default=timezone.now)
     stake_paid = models.PositiveIntegerField(_("Einsatz gezahlt"), default=0)
     prefs = models.JSONField(_("Einstellungen"), default=dict, blank=True)

@@ -309,7 +309,8 @@ def start_solo(
 ) -> Match:
     """Solo against the computer: a private table that starts at once (no stake). ``tempo``:
     how soon the computers move (``BOT_TEMPO_SECONDS``). ``deck``: stacked cards (tests and
-    staff only, like ``Table.deck``)."""
+    staff only, like ``Table.deck``). ``kind``: the match's kind (``games.kinds``; default a
+    plain solo game – the daily game and the Händlerreise pass theirs)."""
     engine = get_engine(game)
     if not isinstance(bots, int) or not engine.min_players <= bots + 1 <= engine.max_players:
         raise ActionRejected(

@@ -70,3 +70,40 @@ def test_a_table_seat_still_goes_to_a_computer_after_the_grace(alice, bob, bots)
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     match.refresh_from_db()
     assert match.clock_left is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_socket_reports_and_a_reconnect_resumes_the_stopped_clock(alice, bots):
+    """The consumer only reports: its closing marks the person away, the clock stops when the
+    timer finds them away, and opening the match again resumes it with the time left."""
+    from asgiref.sync import async_to_sync
+
+    from tests.sockets import board_at_least, cookie_for, frames_until, socket
+
+    match = alice_against_a_bot(alice, move_seconds=60, solo=True)
+    cookie = cookie_for(alice)
+
+    async def visit() -> list[str]:
+        comm = socket(f"/ws/partie/{match.pk}/", cookie)
+        assert (await comm.connect())[0]
+        frames = await frames_until(comm, board_at_least(0))
+        await comm.disconnect()
+        return frames
+
+    async_to_sync(visit)()
+    seat = match.seats.get(index=0)
+    assert seat.disconnected_at is not None and not presence.is_present(seat)
+    # the phone stays locked: an hour later the timer rings
+    hour = timedelta(hours=1)
+    Seat.objects.filter(pk=seat.pk).update(
+        last_seen=seat.last_seen - hour, disconnected_at=seat.disconnected_at - hour
+    )
+    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - hour)
+    assert actions.run_timeout(match.pk, 0) is False
+    match.refresh_from_db()
+    assert match.deadline is None and 50 <= match.clock_left <= 60
+    async_to_sync(visit)()  # she opens the game again
+    match.refresh_from_db()
+    assert match.clock_left is None and match.deadline is not None
+    assert 45 <= (match.deadline - timezone.now()).total_seconds() <= 61
+    assert not match.moves.exists() and not match.seats.get(index=0).bot_strength
