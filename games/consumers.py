@@ -304,7 +304,10 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         self.player_key = player.key if player else None
         self.player_name = player.name if player else ""
         if seat is not None:
-            actions.set_connected(self.match_id, seat.index, True)
+            if match.clock_left is not None:  # its clock stopped while they were away
+                actions.person_back(self.match_id, seat.index)
+            else:
+                actions.set_connected(self.match_id, seat.index, True)
         return True
 
     async def disconnect(self, code: int) -> None:

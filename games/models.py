@@ -46,6 +46,9 @@ class Match(models.Model):
     #: when the newest move-timer task sent to the worker runs (``actions.common.arm_timer``):
     #: a move whose deadline that task reaches in time sends none of its own
     timer_due = models.DateTimeField(_("Zugende-Wecker"), null=True, blank=True)
+    #: the seconds that were left of the move clock when it stopped because nobody was there in
+    #: a match that waits for its person (``MatchKind.away``); ``None``: not paused
+    clock_left = models.FloatField(_("Restzeit (angehalten)"), null=True, blank=True)
     bot_delay = models.FloatField(_("Computer-Tempo (s)"), default=1.0)
     stake = models.PositiveIntegerField(_("Einsatz"), default=0)
     solo = models.BooleanField(_("Solo"), default=False)
@@ -117,7 +120,8 @@ class Seat(models.Model):
     left_at = models.DateTimeField(_("verlassen"), null=True, blank=True)
     disconnected_at = models.DateTimeField(_("Verbindung weg"), null=True, blank=True)
     #: refreshed while the person's page is open (socket heartbeat, board poll): a seat whose
-    #: person has not been seen for ``LEAVE_GRACE`` goes to a bot, however the connection died
+    #: person has not been seen for ``LEAVE_GRACE`` goes to a bot, however the connection died,
+    #: where the match's kind says so (``games.presence``, ``MatchKind.away``)
     last_seen = models.DateTimeField(_("zuletzt gesehen"), default=timezone.now)
     stake_paid = models.PositiveIntegerField(_("Einsatz gezahlt"), default=0)
     prefs = models.JSONField(_("Einstellungen"), default=dict, blank=True)

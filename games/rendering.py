@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
@@ -25,10 +24,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.templatetags.players import player_link
-from games import registry
+from games import kinds, registry
 from games.definition import KeySituation
 from games.engines.base import get_engine
 from games.html import Html, Markup, attr, esc, h
+from games.kinds import kind_of
 from games.models import Match, Seat
 from games.presenters import Frame, action_json
 from games.presenters.base import word_table
@@ -165,18 +165,10 @@ def ticker_lines(match: Match, presenter: Any, names: list[str]) -> list[dict[st
     return event_lines(match, presenter, names)[::-1][:10]
 
 
-#: what other apps add to forbid advice in a match (the leaderboards: a daily game): each
-#: returns the German reason (or ``True``) where there is no Rat, else ``None``/``False``
-advice_blockers: list[Callable[[Match], str | bool | None]] = []
-
-
 def advice_blocked(match: Match) -> str:
-    """Why a blocker forbids advice in this match ("" if none does)."""
-    for blocked in advice_blockers:
-        reason = blocked(match)
-        if reason:
-            return reason if isinstance(reason, str) else _("In dieser Partie gibt es keinen Rat.")
-    return ""
+    """Why the match's kind has no Rat ("" if it has: ``MatchKind.advice``)."""
+    kind = kind_of(match)
+    return "" if kind.advice else str(kind.advice_refusal)
 
 
 class EndNote(NamedTuple):
@@ -187,16 +179,11 @@ class EndNote(NamedTuple):
     celebrate: bool = False
 
 
-#: lines other apps add to a finished match's result for one seat (the leaderboards: a new
-#: personal best); each returns a German sentence (celebrated with ★), an ``EndNote`` or ``None``
-end_notes: list[Callable[[Match, Seat], str | EndNote | None]] = []
-
-
 def _end_notes(match: Match, seat: Seat) -> list[EndNote]:
+    """The notes the match's kind puts on the end screen (``games.kinds.end_notes``)."""
     return [
         n if isinstance(n, EndNote) else EndNote(n, celebrate=True)
-        for f in end_notes
-        if (n := f(match, seat))
+        for n in kinds.end_notes(match, seat)
     ]
 
 

@@ -153,7 +153,10 @@ def board(request: HttpRequest, match_id: int) -> HttpResponse:
     if not _may_watch(request):
         return HttpResponse(flash_html(spectators.anonymous_refused()), status=403)
     seat = _seat(match, request)
-    if seat is not None:
+    if seat is not None and match.clock_left is not None:  # back after the clock stopped
+        actions.person_back(match.pk, seat.index)
+        match = _live_match(match_id)
+    elif seat is not None:
         actions.touch_seat(match.pk, seat.index)
     shown = request.GET.get("v", "")
     if shown.isascii() and shown.isdigit() and int(shown) == match.version:

@@ -3,13 +3,11 @@ catalogue and the rule over the public log), this module stores each one once pe
 shows them ("Meine Partien", the end screen).
 
 What only the site knows about a match (the Tagesbasar, a station of an extra page such as the
-Händlerreise) reaches the rule as its context: the daily game from ``leaderboards.daily``, the
-rest from the ``site_context`` hooks that the apps above register in their ``ready()`` (this
-module imports none of them)."""
+Händlerreise) reaches the rule as its context: the match's kind says it
+(``MatchKind.achievement_context``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -17,28 +15,15 @@ from django.db.models import Q
 
 from games import registry
 from games.definition import Achievements
-from leaderboards import daily
+from games.kinds import kind_of
 from leaderboards.booking import counts_for
 from leaderboards.models import Achievement
-
-#: ``(match, seat) -> context`` for the achievement rule: what only the site knows (empty if
-#: nothing); the first hook with something to say wins
-site_context: list[Callable[[Any, Any], dict[str, Any]]] = []
 
 
 def achievements_of(game: str) -> Achievements | None:
     """The game's Erfolge (``None``: an unknown game or one without Erfolge)."""
     definition = registry.game(game)
     return definition.achievements if definition is not None else None
-
-
-def _context(match: Any, seat: Any, daily_game: bool) -> dict[str, Any]:
-    if daily_game:
-        return {"mode": "tagesbasar"}
-    for hook in site_context:
-        if found := hook(match, seat):
-            return found
-    return {}
 
 
 def book(match: Any, seats: list[Any]) -> list[Achievement]:
@@ -48,13 +33,13 @@ def book(match: Any, seats: list[Any]) -> list[Achievement]:
     log = ((match.result or {}).get("details") or {}).get("log")
     if entry is None or not log:
         return []
-    daily_game = daily.is_daily(match)
+    kind = kind_of(match)
     new = []
     for seat in seats:
         if not counts_for(seat):
             continue
         # what only the site knows: the daily game, or a station of an extra page
-        for key in entry.rule(log, seat.index, _context(match, seat, daily_game)):
+        for key in entry.rule(log, seat.index, kind.achievement_context(match, seat)):
             try:
                 with transaction.atomic():
                     new.append(

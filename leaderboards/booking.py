@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Sum
 from django.utils import timezone
 
+from games.kinds import kind_of
 from leaderboards.calendar import BERLIN
 from leaderboards.models import ALL_TIME, LeaderboardEntry, LeaderboardTotal
 from leaderboards.points import computer_finished, seat_points
@@ -58,9 +59,7 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
     result = match.result or {}
     if not result.get("counts_for_leaderboard", False) or any(s.is_guest for s in seats):
         return []
-    from leaderboards.daily import counts_for_leaderboard as daily_counts
-
-    if not daily_counts(match):
+    if not kind_of(match).counts_for_leaderboard(match):
         # a replay of a day's deal (practice): the deal is known, it books nothing
         _show_points(seats, {s.pk: None for s in seats})
         return []

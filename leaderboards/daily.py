@@ -111,23 +111,13 @@ def challenge_of(match: Any) -> DailyChallenge | None:
     return DailyChallenge.objects.filter(game=match.game, seed=match.seed).first()
 
 
-#: match id -> whether it plays a day's deal; asked on every render of a solo board, and a
-#: match's deal never changes (``start_daily`` creates the challenge before the match)
-_DAILY: dict[int, bool] = {}
+#: ``Match.kind`` of a day's deal, counted or practice (``leaderboards.daily_kind.Daily``)
+KIND = "daily"
 
 
 def is_daily(match: Any) -> bool:
-    """Whether ``match`` plays a day's deal (the counted attempt or practice): the match screen
-    hides advice ("Rat") then. Remembered per match and process."""
-    if not getattr(match, "solo", False):
-        return False
-    known = _DAILY.get(match.pk)
-    if known is None:
-        known = challenge_of(match) is not None
-        if len(_DAILY) > 50_000:
-            _DAILY.clear()
-        _DAILY[match.pk] = known
-    return known
+    """Whether ``match`` plays a day's deal (the counted attempt or practice): its kind."""
+    return getattr(match, "kind", "") == KIND
 
 
 def counts_for_leaderboard(match: Any) -> bool:
@@ -177,6 +167,7 @@ def _start_deal(player: Any, challenge: DailyChallenge) -> Any:
         challenge.bot_strength,
         dict(challenge.options),
         seed=challenge.seed,
+        kind=KIND,
     )
 
 
@@ -187,7 +178,7 @@ def claim_guest_deals(guest: Any, user: Any) -> int:
     gets a counted attempt at a deal the person has seen. Returns how many attempts it made."""
     from django.db.models import Q
 
-    from games.models import Seat
+    from games.models import Match, Seat
 
     challenges = {(c.game, c.seed): c for c in DailyChallenge.objects.filter(day=today())}
     if not challenges:
@@ -214,6 +205,8 @@ def claim_guest_deals(guest: Any, user: Any) -> int:
                 DailyAttempt.objects.create(
                     challenge=challenge, user=user, match=seat.match, started=seat.match.created
                 )
+                # the guest's game of the deal is a day's deal from now on (no Rat, no bests)
+                Match.objects.filter(pk=seat.match_id).update(kind=KIND)
             made += 1
         except IntegrityError:
             pass  # the match is someone's attempt already, or a start got there first

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.urls import reverse
 
 from accounts.models import User
 from accounts.profile import register_profile_provider
+from games import kinds
+from games.kinds import kind_of
 from games.models import Match, Seat
 from games.registry import BY_SLUG, GAMES
 from leaderboards import daily
-from leaderboards.models import DailyAttempt, DailyChallenge
+from leaderboards.models import DailyAttempt
 from leaderboards.points import computer_finished
 
 STRENGTHS = ("leicht", "normal", "stark")
@@ -25,22 +26,15 @@ PLAYED_THROUGH = Q(bot_strength="")
 WON = Q(place=1)
 DAILY_HISTORY = 14
 
-#: ``() -> QuerySet`` of the ids (``values("match_id")``) of solo matches that are not plain solo
-#: games (a station of the Händlerreise): they feed no personal best. The apps above register
-#: theirs in ``ready()`` (this module imports none of them); the daily games are left out here.
-not_plain_solo: list[Callable[[], QuerySet[Any]]] = []
-
 
 def plain_solo() -> Q:
-    """The filter on ``Seat`` for the solo games that feed the personal bests: no daily game
-    (counted or practice: the day's deal) and no station of an extra page's campaign."""
-    daily_deal = DailyChallenge.objects.filter(
-        game=OuterRef("match__game"), seed=OuterRef("match__seed")
-    )
-    q = Q(match__solo=True) & ~Exists(daily_deal)
-    for marked in not_plain_solo:
-        q &= ~Q(match__in=marked())
-    return q
+    """The filter on ``Seat`` for the solo games that feed the personal bests: the kinds that
+    count for them (``MatchKind.counts_for_bests``: a plain solo game, no daily game, no
+    station of an extra page's campaign)."""
+    counting = kinds.names(lambda k: k.counts_for_bests)
+    if kinds.SOLO.name in counting:
+        counting.append("")  # a match made outside the start paths: a plain solo game
+    return Q(match__solo=True, match__kind__in=counting)
 
 
 @dataclass
@@ -112,8 +106,7 @@ def new_best(match: Match, seat: Seat) -> str | None:
         or seat.score is None
         or seat.place != 1
         or computer_finished(seat)
-        or daily.is_daily(match)
-        or not Seat.objects.filter(plain_solo(), pk=seat.pk).exists()
+        or not kind_of(match).counts_for_bests
     ):
         return None
     strength = next((s.bot_strength for s in match.seats.all() if not s.is_human), "")

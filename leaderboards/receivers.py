@@ -8,6 +8,7 @@ from typing import Any
 from django.dispatch import receiver
 
 from accounts.identity import guest_claimed
+from games.kinds import kind_of
 from games.signals import match_finished
 from leaderboards import achievements, daily
 from leaderboards.booking import book_match
@@ -16,7 +17,8 @@ from leaderboards.rating import rate_match
 
 @receiver(match_finished, dispatch_uid="leaderboards.book_match")
 def book_finished_match(sender: Any, match: Any, seats: list[Any], **kwargs: Any) -> None:
-    if book_match(match, seats):  # booked now (not a repeat, not a guest's or practice game)
+    booked = book_match(match, seats)  # booked now (not a repeat, a guest's or practice game)
+    if booked and kind_of(match).counts_for_rating:
         rate_match(match, seats)
     achievements.book(match, seats)  # Erfolge count in practice games too, once each
 

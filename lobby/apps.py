@@ -7,9 +7,10 @@ class LobbyConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.views import guest_landing_notes
-        from games.rendering import end_notes
+        from games.kinds import provide_note
         from lobby import chat, rematch, signals  # noqa: F401  (connect the receivers)
         from lobby.views import invitation_note
 
-        end_notes.append(rematch.end_note)  # „Nochmal – gleicher Tisch“ on a table's end screen
+        # „Nochmal“ / „Nochmal – gleicher Tisch“ on the end screen of a kind that offers it
+        provide_note("again", rematch.end_note)
         guest_landing_notes.append(invitation_note)  # „Alice lädt dich zu Speedone ein …“

@@ -18,15 +18,15 @@ Safety: at most ``MAX_CHARS`` characters, control and bidi-override characters r
 sent), an account or a guest the staff muted (``User.chat_muted``, ``Guest.chat_muted``) writes
 nothing, „melden“ flags a line for the staff (Django admin), the staff delete lines (gone from
 every open page at once). The opener switches the chat off per table (``Table.chat_enabled``);
-games against the computer have none and other apps switch it off for a match through
-``chat_blockers`` (the daily challenge)."""
+games against the computer have none, and a match's kind may have none (``MatchKind.chat``:
+the daily challenge)."""
 
 from __future__ import annotations
 
 import logging
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +47,7 @@ from accounts.ratelimit import count_hit
 from accounts.social import blocked_ids
 from games.actions import ActionRejected
 from games.broadcast import players_group
+from games.kinds import kind_of
 from games.models import Match
 from lobby.models import ChatMessage, ChatMute, Table
 from lobby.services import _notify
@@ -69,10 +70,6 @@ QUICK_PHRASES = [
     gettext_lazy("Noch eine Runde?"),
     gettext_lazy("Tschüss!"),
 ]
-
-#: reasons of other apps why a match has no chat, ``(match) -> German reason | None`` (the
-#: leaderboards: none in a daily challenge); the lobby imports nothing above it
-chat_blockers: list[Callable[[Match], str | None]] = []
 
 #: characters removed from a line: bidi overrides and isolates (they turn text around on screen)
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -131,9 +128,9 @@ def match_room(match: Match) -> Room:
         elif seat.is_human and seat.guest_id:
             people[f"g{seat.guest_id}"] = seat.name
     room = Room(table=match.table, match=match, people=people, hidden=match.solo)
-    reasons = [reason for blocker in chat_blockers if (reason := blocker(match))]
-    if reasons:
-        room.off, room.hidden = reasons[0], True
+    kind = kind_of(match)
+    if not kind.chat:  # a game against the computer, a daily game: the kind says why
+        room.off, room.hidden = str(kind.chat_refusal), True
     elif match.solo:
         room.off = _("Gegen den Computer gibt es keinen Chat.")
     elif match.table is not None and not match.table.chat_enabled:

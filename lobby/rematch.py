@@ -2,7 +2,7 @@
 the end screen of its last match, without everyone pressing „Bereit“ again. A solo game's end
 screen has „Nochmal“ (issue 25): the same game against the same computers with the same rules, a
 new deal – the next match of the same solo table (``MAX_RUNNING_SOLO`` holds; a daily game or a
-campaign station has its own way on: ``special_solo``).
+campaign station has its own way on: its kind says so, ``MatchKind.again``).
 
 Any person still at the table presses it; the others are taken along (their end screens follow
 into the new match, the table page does so already). Who left the table, or left the finished
@@ -14,7 +14,6 @@ second request finds the newer match and follows it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -30,19 +29,17 @@ from accounts.identity import Player, current_player
 from games.actions import ActionRejected
 from games.broadcast import broadcast_match
 from games.engines.base import get_engine
+from games.kinds import kind_of
 from games.models import Match, Seat
 from games.rendering import EndNote
 from lobby import services
 from lobby.models import Member, Table
 
-#: ``(match) -> bool``: a finished solo match that „Nochmal“ does not start again – a daily game
-#: (the day's deal), a station of the Händlerreise. The apps above register theirs in ``ready()``.
-special_solo: list[Callable[[Match], bool]] = []
-
 
 def again_allowed(match: Match) -> bool:
-    """Whether „Nochmal“ may repeat this finished solo match."""
-    return not any(special(match) for special in special_solo)
+    """Whether „Nochmal“ may repeat this finished match: its kind's answer
+    (``MatchKind.again``: not a daily game's deal, not a Händlerreise station)."""
+    return kind_of(match).again
 
 
 def latest_match(table: Table) -> Match | None:

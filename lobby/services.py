@@ -217,7 +217,7 @@ def seat_order(
     return [next(pair_seats) if i in team else next(rest) for i in range(len(ordered))]
 
 
-def start(table: Table, player: Player, seed: int | None = None) -> Match:
+def start(table: Table, player: Player, seed: int | None = None, kind: str = "") -> Match:
     """The opener starts: everyone must be ready; free seats get bots (or stay empty)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
@@ -232,12 +232,15 @@ def start(table: Table, player: Player, seed: int | None = None) -> Match:
             raise ActionRejected(
                 _("Noch nicht bereit: %(names)s.") % {"names": ", ".join(sorted(waiting))}
             )
-        return launch(table, members, seed)
+        return launch(table, members, seed, kind)
 
 
-def launch(table: Table, members: list[Member], seed: int | None = None) -> Match:
+def launch(
+    table: Table, members: list[Member], seed: int | None = None, kind: str = ""
+) -> Match:
     """Start the table's next match with these people (inside the caller's transaction, the
-    table row locked): free seats get bots (or stay empty), seats are given alphabetically."""
+    table row locked): free seats get bots (or stay empty), seats are given alphabetically.
+    ``kind``: the match's kind (``games.kinds``; default a plain solo game or a table)."""
     engine = get_engine(table.game)
     people: list[tuple[str, SeatSpec]] = [
         (m.name, SeatSpec(name=m.name, user=m.user, guest=m.guest)) for m in members
@@ -281,6 +284,7 @@ def launch(table: Table, members: list[Member], seed: int | None = None) -> Matc
         solo=table.solo,
         deck=table.deck,
         seed=seed,
+        kind=kind,
     )
     table.status = Table.Status.PLAYING
     table.deck = None
@@ -301,10 +305,12 @@ def start_solo(
     seed: int | None = None,
     deck: list[str] | None = None,
     tempo: str = SOLO_BOT_TEMPO,
+    kind: str = "",
 ) -> Match:
     """Solo against the computer: a private table that starts at once (no stake). ``tempo``:
     how soon the computers move (``BOT_TEMPO_SECONDS``). ``deck``: stacked cards (tests and
-    staff only, like ``Table.deck``)."""
+    staff only, like ``Table.deck``). ``kind``: the match's kind (``games.kinds``; default a
+    plain solo game – the daily game and the Händlerreise pass theirs)."""
     engine = get_engine(game)
     if not isinstance(bots, int) or not engine.min_players <= bots + 1 <= engine.max_players:
         raise ActionRejected(
@@ -336,7 +342,7 @@ def start_solo(
         )
         table.save()
         Member.objects.create(table=table, user=player.user, guest=player.guest, is_opener=True)
-        return start(table, player, seed=seed)
+        return start(table, player, seed=seed, kind=kind)
 
 
 def check_solo_limit(player: Player) -> None:

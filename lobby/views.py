@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -21,6 +20,7 @@ from games import registry
 from games.actions import ActionRejected
 from games.definition import GameDef
 from games.engines.base import get_engine
+from games.kinds import kinds
 from games.models import Match
 from games.registry import BY_SLUG
 from games.running import running_games
@@ -35,10 +35,6 @@ from lobby.models import (
     STRENGTH_CHOICES,
     Table,
 )
-
-#: panels other apps add to a game's lobby, ``(request, game) -> HTML`` (the leaderboards add
-#: today's daily game of the game): the lobby imports nothing above it
-room_panels: list[Callable[[HttpRequest, GameDef], str]] = []
 
 
 def _game_or_404(slug: str) -> Any:
@@ -101,7 +97,7 @@ def room(request: HttpRequest, game: str) -> HttpResponse:
             "solo_tempo": SOLO_BOT_TEMPO,
             "player": current_player(request),
             "running": running_games(current_player(request), game),
-            "panels": [panel(request, info) for panel in room_panels],
+            "panels": [p for k in kinds() if (p := k.lobby_panel(request, info))],
         },
     )
 

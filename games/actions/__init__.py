@@ -6,8 +6,9 @@
   what a client sent
 - ``finish``: the end of a match (places, payouts, ``match_finished``)
 - ``abort``: the staff aborts a running match (stakes back, nothing booked, ``match_aborted``)
-- ``seats``: who plays a seat (leaving, „Ich bin wieder da“), presence, spectators, switches,
-  ``load_match``
+- ``seats``: who plays a seat (leaving, „Ich bin wieder da“), what follows from a person being
+  away (the match's kind: a bot after ``LEAVE_GRACE`` or the clock stops), spectators, switches,
+  ``load_match``; who is connected now is ``games.presence``
 - ``timers``: the worker's tasks (move timer, bot turns, sweep)
 
 An action commits and then announces "match M is at version v" (``games.signals.match_changed``
@@ -31,20 +32,19 @@ from games.actions.common import (
 from games.actions.finish import finish_match
 from games.actions.moves import parse_action, parse_version, play
 from games.actions.seats import (
-    HEARTBEAT_SECONDS,
     count_watcher,
     current_versions,
     load_match,
+    pause_clock,
+    person_back,
     reclaim_seat,
     replace_with_bot,
-    set_connected,
     set_pref,
-    touch_seat,
-    touch_seats,
 )
 from games.actions.start import SeatSpec, start_match
 from games.actions.timers import run_bot, run_timeout, sweep
 from games.engines.base import Action
+from games.presence import HEARTBEAT_SECONDS, set_connected, touch_seat, touch_seats
 
 __all__ = [
     "DB_TROUBLE",
@@ -65,6 +65,8 @@ __all__ = [
     "load_match",
     "parse_action",
     "parse_version",
+    "pause_clock",
+    "person_back",
     "play",
     "reclaim_seat",
     "replace_with_bot",

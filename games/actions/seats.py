@@ -1,6 +1,10 @@
-"""Seats and presence: who plays a seat (a person who left, a bot, the person back again), the
-signs of life of the match pages, the spectator count, the seat's switches, and ``load_match`` –
-the one-query read of a match with its seats that every move and every socket push starts from.
+"""Seats: who plays a seat (a person who left, a bot, the person back again), what follows from a
+person being away – the match's kind decides (``MatchKind.away``): a computer takes the seat
+after ``LEAVE_GRACE`` (a table), or the move clock stops until the person is back (a game alone
+against the computer) –, the spectator count, the seat's switches, and ``load_match`` – the
+one-query read of a match with its seats that every move and every socket push starts from.
+Who is connected now is ``games.presence``'s business; the socket consumer reports there and
+calls ``person_back`` here, it decides nothing.
 """
 
 from __future__ import annotations
@@ -10,20 +14,19 @@ from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
-from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from games.actions.common import schedule
+from games import presence
+from games.actions.common import announce, arm_timer, schedule, schedule_followups
 from games.engines.base import get_engine
+from games.kinds import Away, kind_of
 from games.models import Match, Seat
+from games.presence import set_connected
 
 log = logging.getLogger("speedgames.games")
-
-#: how often an open match socket says its person is still there
-HEARTBEAT_SECONDS = float(settings.HEARTBEAT_SECONDS)
 
 
 def load_match(match_id: int, *, cache_seats: bool = True) -> tuple[Match, list[Seat]]:
@@ -129,14 +132,77 @@ def reclaim_seat(match_id: int, seat_index: int) -> bool:
         return True
 
 
-def set_connected(match_id: int, seat_index: int, connected: bool) -> None:
+#: a resumed clock gives at least this many seconds (time to see the board again)
+RESUME_AT_LEAST = 5.0
+
+
+def waits_for_its_person(match: Match) -> bool:
+    """The match's kind keeps the seat for its person while they are away (``Away.WAIT``)."""
+    return kind_of(match).away == Away.WAIT
+
+
+def pause_clock(match: Match, seats: list[Seat]) -> bool:
+    """Inside the caller's transaction, ``match`` locked: stop the move clock of a match that
+    waits for its person while a person to act is away, keeping the time that was left when
+    they went (``Match.clock_left``). Returns whether it stopped."""
+    if (
+        match.status != Match.Status.RUNNING
+        or match.deadline is None
+        or not waits_for_its_person(match)
+    ):
+        return False
+    engine = get_engine(match.game)
+    state = engine.from_json(match.state)
+    actors = engine.actors(state)
+    waiting = [s for s in seats if s.index in actors and s.is_human and not s.bot_strength]
     now = timezone.now()
-    if connected:
-        Seat.objects.filter(match_id=match_id, index=seat_index).update(
-            disconnected_at=None, last_seen=now
-        )
-    else:
-        Seat.objects.filter(match_id=match_id, index=seat_index).update(disconnected_at=now)
+    if not waiting or any(presence.is_present(s, now) for s in waiting):
+        return False
+    since = min(presence.away_since(s) for s in waiting)
+    left = max(0.0, (match.deadline - since).total_seconds())
+    clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
+    if clock:  # gone before this phase began: at most the phase's whole clock
+        left = min(left, clock.seconds + clock.grace)
+    match.clock_left = left
+    match.deadline = None
+    match.timer_due = None
+    match.version += 1  # the countdown disappears from the boards; queued timers are void
+    match.save(update_fields=["clock_left", "deadline", "timer_due", "version"])
+    transaction.on_commit(lambda: announce(match, seats, state, []), robust=True)
+    log.info("clock paused match=%s left=%.1f", match.pk, match.clock_left)
+    return True
+
+
+def person_back(match_id: int, seat_index: int) -> bool:
+    """The seat's person opened the match again (a socket, the page): presence says so, and a
+    clock stopped while they were away runs on with the time that was left. Returns whether a
+    clock was resumed."""
+    set_connected(match_id, seat_index, True)
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.clock_left is None:
+            return False
+        left, match.clock_left = match.clock_left, None
+        if match.status != Match.Status.RUNNING or match.deadline is not None:
+            match.save(update_fields=["clock_left"])  # a move since then set its own clock
+            return False
+        match.deadline = timezone.now() + timedelta(seconds=max(left, RESUME_AT_LEAST))
+        match.version += 1
+        timer = arm_timer(match)
+        match.save(update_fields=["clock_left", "deadline", "timer_due", "version"])
+        seats = list(match.seats.all())
+        engine = get_engine(match.game)
+        state = engine.from_json(match.state)
+        match_id, version = match.pk, match.version
+
+        def go() -> None:
+            match.timer_unsent = False  # type: ignore[attr-defined]
+            announce(match, seats, state, [])
+            schedule_followups(match_id, version, timer, {})
+
+        transaction.on_commit(go, robust=True)
+        log.info("clock resumed match=%s left=%.1f", match_id, left)
+        return True
 
 
 def count_watcher(match_id: int, delta: int) -> None:
@@ -144,33 +210,6 @@ def count_watcher(match_id: int, delta: int) -> None:
     the count is above zero. A crashed server may leave it too high – that costs a publish, never
     a missed board – and it never goes below zero."""
     Match.objects.filter(pk=match_id).update(watchers=Greatest(F("watchers") + delta, 0))
-
-
-def touch_seat(match_id: int, seat_index: int) -> None:
-    """The person's page is still open (socket heartbeat or board poll): presence by expiry, so a
-    connection lost in any way – a crashed handler, a killed server – ends in a bot taking over
-    after ``LEAVE_GRACE``. At most one write per seat every few seconds."""
-    touch_seats([(match_id, seat_index)])
-
-
-def touch_seats(seats: list[tuple[int, int]]) -> None:
-    """``touch_seat`` for many ``(match_id, index)`` at once (a web process's heartbeat for every
-    seat its sockets hold), a statement per 500 seats; a seat touched in the last 5 s is left
-    alone."""
-    now = timezone.now()
-    q, ops = connection.ops.quote_name, connection.ops
-    col = {f: q(Seat._meta.get_field(f).column) for f in ("match", "index", "last_seen")}
-    times = [ops.adapt_datetimefield_value(t) for t in (now, now - timedelta(seconds=5))]
-    with connection.cursor() as cursor:
-        for start in range(0, len(seats), 500):
-            chunk = seats[start : start + 500]
-            # one row-value list, not 500 ORed Q objects: Django took 140 ms to build those
-            cursor.execute(
-                f"UPDATE {q(Seat._meta.db_table)} SET {col['last_seen']} = %s"
-                f" WHERE {col['last_seen']} < %s AND ({col['match']}, {col['index']})"
-                f" IN (VALUES {', '.join(['(%s, %s)'] * len(chunk))})",
-                [*times, *(x for seat in chunk for x in seat)],
-            )
 
 
 def set_pref(seat: Seat, key: str, value: Any) -> None:

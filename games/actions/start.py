@@ -13,6 +13,7 @@ from accounts import wallet
 from accounts.models import Guest, User
 from games.actions.common import ActionRejected, schedule
 from games.engines.base import InvalidOptions, get_engine, new_seed
+from games.kinds import SOLO, TABLE
 from games.models import Match, Seat
 from games.registry import say
 
@@ -45,8 +46,10 @@ def start_match(
     solo: bool = False,
     seed: int | None = None,
     deck: list[str] | None = None,
+    kind: str = "",
 ) -> Match:
-    """Create a running match; collect stakes from the registered humans (all or nothing)."""
+    """Create a running match; collect stakes from the registered humans (all or nothing).
+    ``kind``: the match's kind (``games.kinds``); default a plain solo game or a table."""
     engine = get_engine(game)
     try:
         options = engine.validate_options(options, len(seats))
@@ -68,6 +71,7 @@ def start_match(
             bot_delay=bot_delay,
             stake=stake,
             solo=solo,
+            kind=kind or (SOLO.name if solo else TABLE.name),
             phase_key=engine.simultaneous_key(state) or "",
         )
         for index, spec in enumerate(seats):

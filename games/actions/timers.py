@@ -11,7 +11,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import queue
+from games import kinds, presence, queue
 from games.actions.common import (
     LEAVE_GRACE,
     TIMER_GRACE,
@@ -20,8 +20,9 @@ from games.actions.common import (
     bot_seats,
 )
 from games.actions.moves import apply_move, play
-from games.actions.seats import replace_with_bot
+from games.actions.seats import pause_clock, replace_with_bot
 from games.engines.base import bot_rng, get_engine
+from games.kinds import Away
 from games.models import Match, Move, Seat
 
 
@@ -40,6 +41,8 @@ def run_timeout(match_id: int, version: int) -> bool:
         if timezone.now() < match.deadline:
             _rearm(match)
             return False
+        if pause_clock(match, list(match.seats.all())):
+            return False  # the kind waits for its person, who is away: the clock stops
         version = match.version
         engine = get_engine(match.game, match.rules_version)
         state = engine.from_json(match.state)
@@ -94,7 +97,8 @@ def run_bot(match_id: int, version: int, seat_index: int) -> bool:
 
 def sweep() -> dict[str, int]:
     """Re-arm what a worker restart may have lost: overdue timers, waiting bots, and seats whose
-    person has been gone longer than ``LEAVE_GRACE``. Safe to run any time."""
+    person has been gone longer than ``LEAVE_GRACE`` in a match whose kind gives such a seat to
+    a computer. Safe to run any time."""
     now = timezone.now()
     out = {"timers": 0, "bots": 0, "left": 0}
     overdue = Match.objects.filter(
@@ -103,12 +107,18 @@ def sweep() -> dict[str, int]:
     for match_id, version in overdue.values_list("id", "version"):
         queue.move_timeout(match_id, version, 0)
         out["timers"] += 1
-    for seat in Seat.objects.filter(
+    # a computer takes the seat of a person gone too long – where the match's kind says so
+    # (``Away.BOT``); a kind that waits for its person stops the clock instead (``run_timeout``)
+    waiting = kinds.names(lambda k: k.away == Away.WAIT)
+    gone = Seat.objects.filter(
         match__status=Match.Status.RUNNING,
         is_human=True,
         bot_strength="",
-        last_seen__lt=now - timedelta(seconds=LEAVE_GRACE),
-    ).select_related("match"):
+        **presence.gone_longer_than(LEAVE_GRACE, now),
+    ).exclude(match__kind__in=waiting)
+    if kinds.SOLO.away == Away.WAIT:  # a match without a stored kind: solo by ``Match.solo``
+        gone = gone.exclude(match__kind="", match__solo=True)
+    for seat in gone.select_related("match"):
         replace_with_bot(seat.match_id, seat.index, reason="gone")
         out["left"] += 1
     stale = Match.objects.filter(

@@ -234,6 +234,8 @@ def test_no_instinct_and_no_rat_at_a_table_or_in_a_daily_game(client, alice, bob
     DailyChallenge.objects.create(
         game="speedbasar", day=timezone.localdate(), seed=daily.seed, seed_hash="x" * 64
     )
+    daily.kind = "daily"  # the day's deal: its kind, stored when leaderboards.daily starts it
+    daily.save(update_fields=["kind"])
     html = services_board(daily, 0)
     assert 'id="doubt-number"' in html and not instinct_figures(html)
     # the light bulb is there, greyed, and says why there is no Rat

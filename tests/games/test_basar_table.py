@@ -41,7 +41,9 @@ def table_with_bot_to_lay(alice, bob, *, solo: bool = False) -> Match:
     match = actions.start_match("speedbasar", seats, {}, deck=DECK)
     state = ENGINE.new_game(3, {}, match.seed, DECK)
     state.turn = 2
-    Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state), solo=solo)
+    Match.objects.filter(pk=match.pk).update(
+        state=ENGINE.to_json(state), solo=solo, kind="solo" if solo else "table"
+    )
     return Match.objects.get(pk=match.pk)
 
 

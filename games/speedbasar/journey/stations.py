@@ -8,11 +8,11 @@ one Gewürzkrug. A passed station opens the next one and can be replayed.
 Progress is one ``JourneyStop`` per person and station (account xor guest, see
 ``lobby.progress``: a guest's progress belongs to the account that claims the guest on
 registering). Solo games need an account or a guest, so a visitor without either has no progress.
-A station match is marked by a ``JourneyMatch``; this app's receiver of ``match_finished``
-decides it inside the finishing transaction (``record_result``), the end screen shows the outcome
-with „Weiter nach …“ or „Nochmal versuchen“ (``end_note``, a ``games.rendering.end_notes`` hook)
-and the leaderboards hand ``achievement_context`` (a ``leaderboards.achievements.site_context``
-hook) to the engine's Erfolge (Weltreisender).
+A station match is of the kind ``journey`` (``kind.Station``) and marked by a ``JourneyMatch``;
+this app's receiver of ``match_finished`` decides it inside the finishing transaction
+(``record_result``), the kind puts the outcome on the end screen with „Weiter nach …“ or
+„Nochmal versuchen“ (``end_note``) and hands ``achievement_context`` to the engine's Erfolge
+(Weltreisender).
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ from lobby.progress import owned_by
 from lobby.services import start_solo
 
 GAME = "speedbasar"
+#: ``Match.kind`` of a station's match (``kind.Station``)
+KIND = "journey"
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,7 @@ def start_station(player: Player, slug: str) -> Match:
             target.options,
             seed=seed,
             deck=deck,
+            kind=KIND,
         )
         JourneyMatch.objects.create(match=match, stop=row)
     return match
