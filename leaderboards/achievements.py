@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import ngettext
 
 from games import registry
 from games.definition import Achievements
@@ -107,7 +108,9 @@ def end_note(match: Any, seat: Any) -> str | None:
     names = [title(match.game, k)[0] for k in keys]
     if not names:
         return None
-    return ("Neuer Erfolg: " if len(names) == 1 else "Neue Erfolge: ") + ", ".join(names) + "."
+    return ngettext("Neuer Erfolg: %(names)s.", "Neue Erfolge: %(names)s.", len(names)) % {
+        "names": ", ".join(names)
+    }
 
 
 def overview(user: Any) -> list[dict[str, Any]]:

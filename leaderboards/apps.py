@@ -2,6 +2,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 
 def no_daily_advice(match: Any) -> str | None:
@@ -20,7 +21,7 @@ def no_daily_chat(match: Any) -> str | None:
 
 class LeaderboardsConfig(AppConfig):
     name = "leaderboards"
-    verbose_name = "Bestenlisten"
+    verbose_name = gettext_lazy("Bestenlisten")
 
     def ready(self) -> None:
         from games.rendering import advice_blockers, end_notes

@@ -210,7 +210,7 @@ def parse_strength(strength: str) -> tuple[str, int | None]:
     ``("stark", 1500)`` (a search budget, e.g. for benchmarks). ``ValueError`` otherwise."""
     name, sep, budget = strength.partition(":") if isinstance(strength, str) else ("", "", "")
     if not name or (sep and not (budget.isdigit() and int(budget) > 0)):
-        raise ValueError(f"Unbekannte Spielstärke: {strength!r}")
+        raise ValueError(f"unknown bot strength: {strength!r}")
     return name, int(budget) if sep else None
 
 
@@ -397,7 +397,7 @@ class Engine(Generic[S]):
         factories: Mapping[str, BotFactory] = self.bots.BOTS
         factory = factories.get(name)
         if factory is None:
-            raise ValueError(f"Unbekannte Spielstärke: {strength!r}")
+            raise ValueError(f"unknown bot strength: {strength!r}")
         return factory(budget)
 
     def explain(self, view: View, legal: list[Action]) -> Advice:
@@ -477,11 +477,11 @@ def engines() -> list[Engine[Any]]:
 
 
 def get_engine(slug: str) -> Engine[Any]:
-    """The engine of a game slug; ``KeyError`` (German message) for an unknown slug."""
+    """The engine of a game slug; ``KeyError`` for an unknown slug."""
     try:
         return _ENGINES[slug]
     except KeyError:
-        raise KeyError(f"Unbekanntes Spiel: {slug}") from None
+        raise KeyError(f"unknown game: {slug}") from None
 
 
 def replay(
