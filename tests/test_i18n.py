@@ -122,16 +122,21 @@ def test_makemessages_finds_a_game_catalogue(found: set[str]) -> None:
     if not texts.exists():
         pytest.skip("games/speedone/texts.py does not exist yet")
     tree = ast.parse(texts.read_text(encoding="utf-8"))
-    wrapped = [
-        node.args[0].value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in {"_", "gettext_lazy", "gettext", "pgettext_lazy", "ngettext_lazy"}
-        and node.args
-        and isinstance(node.args[0], ast.Constant)
-        and isinstance(node.args[0].value, str)
-    ]
+    plain = {"_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy"}
+    context = {"pgettext", "pgettext_lazy", "npgettext", "npgettext_lazy"}
+    wrapped = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        texts_ = []  # the leading string arguments: the msgid (after the context)
+        for arg in node.args:
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                break
+            texts_.append(arg.value)
+        if node.func.id in plain and texts_:
+            wrapped.append(texts_[0])
+        elif node.func.id in context and len(texts_) >= 2:
+            wrapped.append(f"{texts_[0]}\x04{texts_[1]}")
     assert wrapped, "games/speedone/texts.py wraps no string in gettext"
     missing = [w for w in wrapped if w not in found]
     assert not missing, f"makemessages misses these catalogue entries: {missing[:10]}"
