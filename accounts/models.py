@@ -10,6 +10,7 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 display_name_validator = RegexValidator(
@@ -104,7 +105,7 @@ class Guest(models.Model):
         verbose_name_plural = _("Gäste")
 
     def __str__(self) -> str:
-        return f"{self.display_name} (Gast)"
+        return gettext("%(name)s (Gast)") % {"name": self.display_name}
 
 
 class WalletEntry(models.Model):
@@ -168,7 +169,7 @@ class Friendship(models.Model):
         ]
 
     def __str__(self) -> str:
-        state = "Freunde" if self.accepted else "angefragt"
+        state = gettext("Freunde") if self.accepted else gettext("angefragt")
         return f"{self.from_user} → {self.to_user} ({state})"
 
 

@@ -60,28 +60,28 @@ def grant_start(user: User) -> WalletEntry | None:
     """The starting grant of a new account (once)."""
     if user.is_bot or WalletEntry.objects.filter(user=user, kind=WalletEntry.Kind.GRANT).exists():
         return None
-    return _book(user, settings.STARTING_GRANT, WalletEntry.Kind.GRANT, reason="Willkommen")
+    return _book(user, settings.STARTING_GRANT, WalletEntry.Kind.GRANT, reason=_("Willkommen"))
 
 
 def hold(user: User, amount: int, ref: str) -> WalletEntry:
     """Take a stake from the wallet (raises ``InsufficientFunds``)."""
     if amount <= 0:
         raise ValueError("a stake is positive")
-    return _book(user, -amount, WalletEntry.Kind.HOLD, reason="Einsatz", ref=ref)
+    return _book(user, -amount, WalletEntry.Kind.HOLD, reason=_("Einsatz"), ref=ref)
 
 
 def pay_out(user: User, amount: int, ref: str) -> WalletEntry:
     """Pay a share of a pot."""
     if amount <= 0:
         raise ValueError("a payout is positive")
-    return _book(user, amount, WalletEntry.Kind.PAYOUT, reason="Gewinn", ref=ref)
+    return _book(user, amount, WalletEntry.Kind.PAYOUT, reason=_("Gewinn"), ref=ref)
 
 
 def refund(user: User, amount: int, ref: str) -> WalletEntry:
     """Give a held stake back."""
     if amount <= 0:
         raise ValueError("a refund is positive")
-    return _book(user, amount, WalletEntry.Kind.REFUND, reason="Einsatz zurück", ref=ref)
+    return _book(user, amount, WalletEntry.Kind.REFUND, reason=_("Einsatz zurück"), ref=ref)
 
 
 def adjust(user: User, amount: int, reason: str, by: User | None) -> WalletEntry:

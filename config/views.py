@@ -11,6 +11,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.translation import gettext
 
 from accounts.identity import current_player
 from games.registry import GAMES
@@ -27,7 +28,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
     data = {
         "name": "Speedgames",
         "short_name": "Speedgames",
-        "description": "Vier Kartenspiele live im Browser",
+        "description": gettext("Vier Kartenspiele live im Browser"),
         "lang": "de",
         "start_url": "/",
         "scope": "/",

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
     name = "games"
-    verbose_name = "Partien"
+    verbose_name = _("Partien")
 
     def ready(self) -> None:
         from games import broadcast, profile, signals  # noqa: F401  (register providers and receivers)

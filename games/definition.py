@@ -201,7 +201,9 @@ class GameDef:
 
     @property
     def players(self) -> str:
-        return f"{self.min_players}–{self.max_players} Spieler"
+        return str(
+            _("%(low)s–%(high)s Spieler") % {"low": self.min_players, "high": self.max_players}
+        )
 
     @property
     def live(self) -> bool:

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import import_module
 
+from django.utils.translation import gettext
+
 from games import wording
 from games.catalog import GAME_PACKAGES
 from games.definition import GameDef
@@ -28,7 +30,9 @@ class NotLive(Exception):
 
     def __init__(self, game: GameDef) -> None:
         self.game = game
-        self.message = f"Den Spieltisch für {game.name} gibt es noch nicht."
+        self.message = gettext("Den Spieltisch für %(game)s gibt es noch nicht.") % {
+            "game": game.name
+        }
         super().__init__(self.message)
 
 

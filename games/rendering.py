@@ -55,11 +55,11 @@ def turn_text(view: dict[str, Any], names: list[str], me: int | None) -> str:
         return ""
     if len(actors) > 1:
         if me in actors:
-            return "Alle wählen gleichzeitig – du auch."
-        return "Gleichzeitig am Zug: " + ", ".join(names[a] for a in actors) + "."
+            return _("Alle wählen gleichzeitig – du auch.")
+        return _("Gleichzeitig am Zug: %(names)s.") % {"names": ", ".join(names[a] for a in actors)}
     if actors[0] == me:
-        return "Du bist am Zug."
-    return f"{names[actors[0]]} ist am Zug."
+        return _("Du bist am Zug.")
+    return _("%(name)s ist am Zug.") % {"name": names[actors[0]]}
 
 
 def event_lines(
@@ -312,7 +312,7 @@ def board_context(
     ]
     text = ctx.get("turn_text") or turn_text({"actors": actors}, names, index)
     if bot_for_me and index in actors:
-        text = "Der Computer ist für dich am Zug."
+        text = _("Der Computer ist für dich am Zug.")
     lines = words.lines
     ticker = lines[::-1][:10]
     # the turn line (and a presenter's own words): read after the moves the page has not read yet

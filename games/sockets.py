@@ -18,6 +18,7 @@ from typing import Any
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from accounts.presence import mark_offline, mark_online
 from games.rendering import flash_html
@@ -27,7 +28,9 @@ log = logging.getLogger("speedgames.ws")
 #: the close code that tells the page to try again later (htmx's ws extension reconnects on it)
 TRY_AGAIN_LATER = 1013
 #: what a page shows when its socket could not join its groups
-RETRY_HINT = "Verbindung zum Server gestört – die Seite verbindet sich gleich von selbst wieder."
+RETRY_HINT = gettext_lazy(
+    "Verbindung zum Server gestört – die Seite verbindet sich gleich von selbst wieder."
+)
 
 
 async def join_groups(consumer: Any, groups: list[str], *, accepted: bool) -> bool:

@@ -72,7 +72,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     game = registry.game(slug)
     path = settings.BASE_DIR / "docs" / "rules" / f"{slug}.md"
     if game is None or not path.exists():
-        raise Http404("Diese Spielregeln gibt es nicht.")
+        raise Http404(_("Diese Spielregeln gibt es nicht."))
     html = _rules_html(slug, path.stat().st_mtime)
     return render(request, "games/rules.html", {"game": game, "rules_html": html})
 
@@ -87,7 +87,7 @@ def _live_match(match_id: int) -> Match:
     try:
         match, _seats = actions.load_match(match_id)
     except Match.DoesNotExist as exc:
-        raise Http404("Diese Partie gibt es nicht.") from exc
+        raise Http404(_("Diese Partie gibt es nicht.")) from exc
     registry.live_game(match.game)  # NotLive for a game without its screen
     return match
 

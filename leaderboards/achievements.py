@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import ngettext
 
 from games import registry
 from games.definition import Achievements
@@ -92,7 +93,9 @@ def end_note(match: Any, seat: Any) -> str | None:
     names = [title(match.game, k)[0] for k in keys]
     if not names:
         return None
-    return ("Neuer Erfolg: " if len(names) == 1 else "Neue Erfolge: ") + ", ".join(names) + "."
+    return ngettext("Neuer Erfolg: %(names)s.", "Neue Erfolge: %(names)s.", len(names)) % {
+        "names": ", ".join(names)
+    }
 
 
 def overview(user: Any) -> list[dict[str, Any]]:

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class LeaderboardsConfig(AppConfig):
     name = "leaderboards"
-    verbose_name = "Bestenlisten"
+    verbose_name = gettext_lazy("Bestenlisten")
 
     def ready(self) -> None:
         from games import kinds

@@ -19,6 +19,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Sum
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.kinds import kind_of
 from leaderboards.calendar import BERLIN
@@ -134,7 +135,7 @@ def void_match(match_id: int, reason: str, by: Any = None) -> int:
     Returns the number of entries voided (0 when already voided)."""
     reason = (reason or "").strip()
     if not reason:
-        raise ValueError("Bitte einen Grund angeben.")
+        raise ValueError(gettext("Bitte einen Grund angeben."))
     voided = 0
     with transaction.atomic():
         entries = LeaderboardEntry.objects.select_for_update().filter(

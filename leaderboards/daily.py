@@ -23,7 +23,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from games import registry
 from games.actions import ActionRejected
@@ -283,9 +283,9 @@ def describe_options(game: str, options: dict[str, Any]) -> list[str]:
         value = options[opt.key]
         labels = {v: say(game, label) for v, label in opt.choices or ()}
         if isinstance(value, bool):
-            shown = "ja" if value else "nein"
+            shown = gettext("ja") if value else gettext("nein")
         elif isinstance(value, list | tuple):
-            shown = ", ".join(str(labels.get(v, v)) for v in value) or "keine"
+            shown = ", ".join(str(labels.get(v, v)) for v in value) or gettext("keine")
         else:
             shown = str(labels.get(value, value))
         out.append(f"{say(game, opt.label)}: {shown}")

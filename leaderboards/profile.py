@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from accounts.profile import register_profile_provider
@@ -47,15 +48,24 @@ class Best:
     wins: int
 
     def __str__(self) -> str:
+        played = ngettext("%(n)s Partie", "%(n)s Partien", self.games) % {"n": self.games}
         if self.best is None:  # only lost games so far: a lost game is no best
-            played = f"{self.games} {'Partie' if self.games == 1 else 'Partien'}"
-            return f"{self.game} gegen {self.strength}: noch kein Sieg ({played})"
-        best = f"{self.best} {self.unit}"
-        return (
-            f"{self.game} gegen {self.strength}: Bestwert {best} "
-            f"({self.games} {'Partie' if self.games == 1 else 'Partien'}, "
-            f"{self.wins} {'Sieg' if self.wins == 1 else 'Siege'})"
-        )
+            return gettext("%(game)s gegen %(strength)s: noch kein Sieg (%(played)s)") % {
+                "game": self.game,
+                "strength": self.strength,
+                "played": played,
+            }
+        won = ngettext("%(n)s Sieg", "%(n)s Siege", self.wins) % {"n": self.wins}
+        return gettext(
+            "%(game)s gegen %(strength)s: Bestwert %(best)s %(unit)s (%(played)s, %(won)s)"
+        ) % {
+            "game": self.game,
+            "strength": self.strength,
+            "best": self.best,
+            "unit": self.unit,
+            "played": played,
+            "won": won,
+        }
 
 
 def personal_bests(user: User) -> list[Best]:
@@ -134,8 +144,17 @@ def new_best(match: Match, seat: Seat) -> str | None:
     )
     if earlier is not None and value <= earlier:
         return None
-    text = f"Neuer Bestwert gegen {strength} zu {match.players}: {value} {measure.unit}"
-    return text + (f" (bisher {earlier})." if earlier is not None else " – dein erster.")
+    words = {"strength": strength, "players": match.players, "value": value, "unit": measure.unit}
+    if earlier is None:
+        return (
+            gettext(
+                "Neuer Bestwert gegen %(strength)s zu %(players)s: %(value)s %(unit)s – dein erster."
+            )
+            % words
+        )
+    return gettext(
+        "Neuer Bestwert gegen %(strength)s zu %(players)s: %(value)s %(unit)s (bisher %(earlier)s)."
+    ) % {**words, "earlier": earlier}
 
 
 def daily_history(user: User, limit: int = DAILY_HISTORY) -> list[dict[str, Any]]:

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LobbyConfig(AppConfig):
     name = "lobby"
-    verbose_name = "Tische"
+    verbose_name = _("Tische")
 
     def ready(self) -> None:
         from accounts.views import guest_landing_notes

@@ -97,9 +97,9 @@ def option_fields(
             for (v, label, sel), (raw, _label) in zip(choices, opt.choices or (), strict=True)
         ]
         if opt.kind is bool:
-            display = "an" if value else "aus"
+            display = _("an") if value else _("aus")
         elif opt.kind is list:
-            display = ", ".join(label for _v, label, sel in choices if sel) or "keine"
+            display = ", ".join(label for _v, label, sel in choices if sel) or _("keine")
         else:
             display = next((label for _v, label, sel in choices if sel), str(value))
         fields.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.identity import Player
@@ -69,7 +70,7 @@ class Table(models.Model):
         ordering = ["-created"]
 
     def __str__(self) -> str:
-        return f"{self.game} Tisch {self.pk}"
+        return gettext("%(game)s Tisch %(id)s") % {"game": self.game, "id": self.pk}
 
     @property
     def group(self) -> str:

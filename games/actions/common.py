@@ -33,7 +33,10 @@ RING_SLACK = 1.0
 RECENT_MOVES = 8
 
 #: what a player reads when the database failed during their move (nothing was played)
-DB_TROUBLE = "Der Server hat gerade ein Problem – dein Zug wurde nicht gespielt. Bitte versuch es gleich noch einmal."
+DB_TROUBLE = _(
+    "Der Server hat gerade ein Problem – dein Zug wurde nicht gespielt. "
+    "Bitte versuch es gleich noch einmal."
+)
 #: what the mover reads when the move is stored but Redis (pushes, bot turns, the move timer) is
 #: out of reach: the others' pages catch up by their periodic check, the sweep re-arms the rest
 OUTAGE = _("Verbindung zum Server gestört – dein Zug ist gespeichert.")

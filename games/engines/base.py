@@ -221,7 +221,7 @@ def parse_strength(strength: str) -> tuple[str, int | None]:
     ``("stark", 1500)`` (a search budget, e.g. for benchmarks). ``ValueError`` otherwise."""
     name, sep, budget = strength.partition(":") if isinstance(strength, str) else ("", "", "")
     if not name or (sep and not (budget.isdigit() and int(budget) > 0)):
-        raise ValueError(f"Unbekannte Spielstärke: {strength!r}")
+        raise ValueError(f"unknown bot strength: {strength!r}")
     return name, int(budget) if sep else None
 
 
@@ -436,7 +436,7 @@ class Engine(Generic[S]):
         factories: Mapping[str, BotFactory] = self.bots.BOTS
         factory = factories.get(name)
         if factory is None:
-            raise ValueError(f"Unbekannte Spielstärke: {strength!r}")
+            raise ValueError(f"unknown bot strength: {strength!r}")
         return factory(budget)
 
     def explain(self, view: View, legal: list[Action]) -> Advice:
@@ -517,12 +517,12 @@ def engines() -> list[Engine[Any]]:
 
 def get_engine(slug: str, rules_version: int | None = None) -> Engine[Any]:
     """The engine of a game slug, playing by the rules of ``rules_version`` (a match's
-    ``rules_version``; today's rules without); ``KeyError`` (German message) for an unknown slug,
+    ``rules_version``; today's rules without); ``KeyError`` for an unknown slug,
     ``UnknownRulesVersion`` for a version the game does not keep."""
     try:
         engine = _ENGINES[slug]
     except KeyError:
-        raise KeyError(f"Unbekanntes Spiel: {slug}") from None
+        raise KeyError(f"unknown game: {slug}") from None
     return engine if rules_version is None else engine.at_version(rules_version)
 
 

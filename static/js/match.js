@@ -282,8 +282,13 @@
   // -- Rat: the light-bulb button (or R) asks; the answer stands next to it, and a pushed board
   // gets the same answer back while the person still has the same decision (the button's
   // `data-decision`: a bot's pick in a Tauschrunde leaves it), until they act ----------------
-  var ADVICE_WAIT = "Einen Moment – der Rat kommt …";
-  var ADVICE_FAILED = "Der Rat ist gerade nicht zu haben – versuch es gleich noch einmal.";
+  // the page's words come from the template (gettext): the match shell's data-words-*
+  function shellWord(name) {
+    var shell = document.querySelector(".match-shell");
+    return (shell && shell.getAttribute("data-words-" + name)) || "";
+  }
+  var ADVICE_WAIT = shellWord("advice-wait");
+  var ADVICE_FAILED = shellWord("advice-failed");
   var advicePanel = null; // the panel that holds an answer (or waits for one), kept across swaps
   function csrfToken() {
     try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (err) { return ""; }
@@ -640,7 +645,7 @@
 
   // -- turn alerts: a hidden tab's title and icon say „Du bist dran“; a sound (the switch „Ton
   // bei deinem Zug“) and a short vibration on phones (after the person touched the page) -------
-  var TURN_TITLE = "Du bist dran – Speedgames";
+  var TURN_TITLE = shellWord("turn-title");
   var pageTitle = document.title;
   var icon = document.querySelector('link[rel="icon"]');
   var pageIcon = icon ? icon.getAttribute("href") : "";
