@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games.definition import ADVICE_KEY, GameDef, PersonalBest, engine_points
 from games.engines.base import get_engine
 from games.speedone.presenter import SpeedonePresenter
+from games.speedone.texts import TEXTS
 
 
 def daily_options(rng: random.Random) -> dict[str, Any]:
@@ -31,6 +32,7 @@ GAME = GameDef(
     slug="speedone",
     engine=get_engine("speedone"),
     presenter=SpeedonePresenter(),
+    texts=TEXTS,
     tagline=_("Schnelles Ablegespiel"),
     description=_(
         "Farbe oder Wert bedienen, Aussetzen, Richtungswechsel, Farbwunsch – und ONE drücken, "

@@ -7,19 +7,24 @@ German wording of the presenter's layer, beside ``presenter.py``).
 * ``requirement(view)``: what is demanded above the pile and how many of the seat's cards fit.
 
 Seats in texts are named by the players' names (``names``, as the frame shows them; the own
-seat is "du"); the fields carry seat numbers for the UI.
+seat is "du"); the fields carry seat numbers for the UI. The words go through gettext; the cards'
+names and the reasons come from the engine as codes and are said with the game's catalogue
+(``games.speedone.texts``), once per language (``words``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 
 from games.engines.base import View
 from games.speedone.engine.cards import (
     CODE,
     COLOR_CODE,
-    COLOR_NAMES,
     DRAW2,
     NAME,
     POINTS,
@@ -28,20 +33,44 @@ from games.speedone.engine.cards import (
     W4,
     WILD_COLOR,
     W,
+    color_name,
+    spoken,
     value_name,
 )
 from games.speedone.engine.rules import why_not
+from games.speedone.texts import TEXTS
+from games.wording import say
 
-EFFECTS = {
-    SKIP: "Der nächste Spieler wird übersprungen (zu zweit legst du gleich noch einmal).",
-    REVERSE: "Die Spielrichtung dreht sich (zu zweit wirkt sie wie Aussetzen).",
-    DRAW2: "Der nächste Spieler zieht 2 Karten und setzt aus.",
-    W: "Farbwunsch: du wünschst dir die Farbe, die als Nächstes gelegt werden muss.",
-    W4: (
-        "Wunsch Plus4: du wünschst dir eine Farbe und der nächste Spieler zieht 4 Karten. "
-        "Nur erlaubt, wenn du keine Karte der verlangten Farbe hast."
-    ),
-}
+
+@lru_cache(maxsize=8)
+def words(language: str | None) -> dict[str, Any]:
+    """The Karten-Info's words in the active language ``language`` (the memo key): ``colors``
+    (per colour 0–3), ``values`` and ``names`` (per card code: "7", "Rot 7"), ``effects`` (per
+    card code) and the fixed phrases. Said once per language: a board asks for them on every
+    move."""
+    effects = {
+        SKIP: _("Der nächste Spieler wird übersprungen (zu zweit legst du gleich noch einmal)."),
+        REVERSE: _("Die Spielrichtung dreht sich (zu zweit wirkt sie wie Aussetzen)."),
+        DRAW2: _("Der nächste Spieler zieht 2 Karten und setzt aus."),
+        W: _("Farbwunsch: du wünschst dir die Farbe, die als Nächstes gelegt werden muss."),
+        W4: _(
+            "Wunsch Plus4: du wünschst dir eine Farbe und der nächste Spieler zieht 4 Karten. "
+            "Nur erlaubt, wenn du keine Karte der verlangten Farbe hast."
+        ),
+    }
+    number = _("Zahlenkarte: passt auf dieselbe Farbe oder dieselbe Zahl.")
+    cards = set(CODE.values())
+    return {
+        "colors": tuple(say(color_name(c), TEXTS) for c in range(4)),
+        "values": {c: say(value_name(c), TEXTS) for c in cards},
+        "names": {c: say(spoken(c), TEXTS) for c in cards},
+        "effects": {
+            c: effects[c] if c >> 4 == WILD_COLOR else effects[c & 15] if c & 15 >= 10 else number
+            for c in cards
+        },
+        "wild": _("Joker (alle Farben)"),
+        "next": _("der Nächste"),
+    }
 
 
 def _code(card: Any) -> int:
@@ -78,9 +107,9 @@ def _step(view: View, seat: int, steps: int = 1, direction: int | None = None) -
     return (seat + d * steps) % view["players"]
 
 
-def _who(names: Sequence[str], seat: int) -> str:
+def _who(names: Sequence[str], seat: int, t: dict[str, Any]) -> str:
     """A seat in a Karten-Info line: the player's name."""
-    return names[seat] if 0 <= seat < len(names) else "der Nächste"
+    return names[seat] if 0 <= seat < len(names) else t["next"]
 
 
 def fits(view: View, card: int, hand: list[int]) -> bool:
@@ -119,24 +148,19 @@ def card_info(
     code = _code(card)
     col = code >> 4
     v = code & 15
+    t = words(get_language())
     if hand is None:
         hand = hand_codes(view)
     seat = view.get("seat")
     in_hand = code in hand
     on_turn = seat is not None and view.get("turn") == seat
-    if col == WILD_COLOR:
-        effect = EFFECTS[code]
-    elif v >= 10:
-        effect = EFFECTS[v]
-    else:
-        effect = "Zahlenkarte: passt auf dieselbe Farbe oder dieselbe Zahl."
     info: dict[str, Any] = {
         "card": NAME[code],
         "color": None if col == WILD_COLOR else "RYGB"[col],
-        "color_name": "Joker (alle Farben)" if col == WILD_COLOR else COLOR_NAMES[col],
-        "value": value_name(code),
+        "color_name": t["wild"] if col == WILD_COLOR else t["colors"][col],
+        "value": t["values"][code],
         "points": POINTS[code],
-        "effect": effect,
+        "effect": t["effects"][code],
         "in_hand": in_hand,
         "on_turn": on_turn,
         "playable": None,
@@ -149,23 +173,27 @@ def card_info(
     }
     if not in_hand or seat is None:
         if NAME[code] == view["top"] and col == WILD_COLOR:
-            info["effect"] += f" Gewünscht ist {COLOR_NAMES[COLOR_CODE[view['color']]]}."
+            wished = t["colors"][COLOR_CODE[view["color"]]]
+            info["effect"] += " " + _("Gewünscht ist %(color)s.") % {"color": wished}
         return info
     if not on_turn:
         info["playable"] = False
-        info["reason"] = "Du bist nicht am Zug."
+        info["reason"] = say("error.not_your_turn", TEXTS)
     elif fits(view, code, hand):
         info["playable"] = True
     else:
         info["playable"] = False
         color = COLOR_CODE[view["color"]]
-        info["reason"] = why_not(
-            code,
-            _code(view["top"]),
-            color,
-            view["pending"],
-            view["options"]["stacking"],
-            any(c >> 4 == color for c in hand),
+        info["reason"] = say(
+            why_not(
+                code,
+                _code(view["top"]),
+                color,
+                view["pending"],
+                view["options"]["stacking"],
+                any(c >> 4 == color for c in hand),
+            ),
+            TEXTS,
         )
     # what laying it would trigger now (also shown for cards that do not fit)
     n = view["players"]
@@ -176,68 +204,83 @@ def card_info(
         info["skipped_seat"] = nxt
         after = _step(view, seat, 2)
         info["next_seat"] = after
+        who = _who(names, nxt, t)
         if after == seat:
-            lines.append(f"{_who(names, nxt)} setzt aus – du bist gleich noch einmal dran.")
+            lines.append(_("%(who)s setzt aus – du bist gleich noch einmal dran.") % {"who": who})
         else:
-            lines.append(f"{_who(names, nxt)} setzt aus, dann ist {_who(names, after)} dran.")
+            lines.append(
+                _("%(who)s setzt aus, dann ist %(next)s dran.")
+                % {"who": who, "next": _who(names, after, t)}
+            )
     elif v == REVERSE and col != WILD_COLOR:
         back = _step(view, seat, 1, -direction)
         info["next_seat"] = back
-        lines.append(f"Die Richtung dreht sich: als Nächstes ist {_who(names, back)} dran.")
+        lines.append(
+            _("Die Richtung dreht sich: als Nächstes ist %(who)s dran.")
+            % {"who": _who(names, back, t)}
+        )
     else:
         info["next_seat"] = nxt
+        who = _who(names, nxt, t)
         if v == DRAW2 and col != WILD_COLOR or code == W4:
             draws = view["pending"] + (2 if v == DRAW2 else 4)
             info["next_draws"] = draws
-            text = f"{_who(names, nxt)} muss {draws} Karten ziehen"
             if view["options"]["stacking"]:
-                text += " – oder gibt mit einer weiteren Plus-Karte weiter"
-            lines.append(text + ".")
+                text = _(
+                    "%(who)s muss %(draws)s Karten ziehen – oder gibt mit einer weiteren "
+                    "Plus-Karte weiter."
+                )
+            else:
+                text = _("%(who)s muss %(draws)s Karten ziehen.")
+            lines.append(text % {"who": who, "draws": draws})
         elif col == WILD_COLOR:
-            lines.append(f"Du wünschst eine Farbe; dann ist {_who(names, nxt)} dran.")
+            lines.append(_("Du wünschst eine Farbe; dann ist %(who)s dran.") % {"who": who})
         else:
-            lines.append(f"Danach ist {_who(names, nxt)} dran.")
+            lines.append(_("Danach ist %(who)s dran.") % {"who": who})
     if len(hand) == 1:
-        lines.append("Das ist deine letzte Karte: damit gewinnst du die Runde.")
+        lines.append(_("Das ist deine letzte Karte: damit gewinnst du die Runde."))
     elif len(hand) == 2 and not view["seats"][seat]["one"]:
         info["one_warning"] = True
-        lines.append("Drück vorher ONE, sonst ziehst du automatisch 2 Karten.")
+        lines.append(_("Drück vorher ONE, sonst ziehst du automatisch 2 Karten."))
     info["triggers"] = " ".join(lines)
     return info
 
 
 def requirement(view: View) -> dict[str, Any]:
-    """What is demanded above the pile, as a German line, and how many of the seat's cards fit.
+    """What is demanded above the pile, as a line, and how many of the seat's cards fit.
 
     Keys: ``top``, ``color``, ``color_name``, ``value`` (None after a wild), ``pending``,
     ``text``, ``fitting`` (count of hand cards that may be laid), ``fitting_cards``.
     """
     top = _code(view["top"])
+    t = words(get_language())
     color = COLOR_CODE[view["color"]]
-    cname = COLOR_NAMES[color]
+    cname = t["colors"][color]
     pending = view["pending"]
-    value = None if top >> 4 == WILD_COLOR else value_name(top)
+    value = None if top >> 4 == WILD_COLOR else t["values"][top]
     if pending:
-        if view["options"]["stacking"]:
-            kind = "einer +2" if top & 15 == DRAW2 else "einer Wunsch Plus4"
-            text = f"{pending} Karten ziehen – oder mit {kind} weitergeben"
-            if top & 15 != DRAW2:
-                text += f" (nur ohne {cname} auf der Hand)"
-            text += "."
+        if not view["options"]["stacking"]:
+            text = _("%(pending)s Karten ziehen.") % {"pending": pending}
+        elif top & 15 == DRAW2:
+            text = _("%(pending)s Karten ziehen – oder mit einer +2 weitergeben.") % {
+                "pending": pending
+            }
         else:
-            text = f"{pending} Karten ziehen."
+            text = _(
+                "%(pending)s Karten ziehen – oder mit einer Wunsch Plus4 weitergeben (nur ohne "
+                "%(color)s auf der Hand)."
+            ) % {"pending": pending, "color": cname}
     elif value is None:
-        text = f"Verlangt: {cname} (gewünscht)."
+        text = _("Verlangt: %(color)s (gewünscht).") % {"color": cname}
     else:
-        text = f"Verlangt: {cname} oder {value}."
+        text = _("Verlangt: %(color)s oder %(value)s.") % {"color": cname, "value": value}
     hand = [_code(c) for c in (view.get("hand") or [])]
     fitting = [NAME[c] for c in hand if fits(view, c, hand)]
     if view.get("hand") is not None:
-        text += (
-            f" Es passen {len(fitting)} deiner Karten."
-            if len(fitting) != 1
-            else (" Es passt 1 deiner Karten.")
-        )
+        n = len(fitting)
+        text += " " + ngettext(
+            "Es passt %(n)s deiner Karten.", "Es passen %(n)s deiner Karten.", n
+        ) % {"n": n}
     return {
         "top": view["top"],
         "color": view["color"],

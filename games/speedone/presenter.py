@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
@@ -19,12 +19,20 @@ from games.presenters.base import (
     ui_icon,
     word_table,
 )
-from games.speedone.engine.cards import CODE, COLOR_CODE, spoken
-from games.speedone.info import card_info, hand_codes, requirement, sort_hand
+from games.speedone.engine.cards import CODE, COLOR_CODE
+from games.speedone.info import card_info, hand_codes, requirement, sort_hand, words
 
 COLOR_CLASS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", None: "wild"}
-COLOR_NAME = {"R": "Rot", "Y": "Gelb", "G": "Grün", "B": "Blau"}
-SORT_LABEL = {1: "Farben, Sonderkarten bei der höchsten", 2: "Zahlen, dann Sonderkarten"}
+SORT_LABEL = {
+    1: gettext_lazy("Farben, Sonderkarten bei der höchsten"),
+    2: gettext_lazy("Zahlen, dann Sonderkarten"),
+}
+
+
+def color_name(letter: str, language: str | None = None) -> str:
+    """A colour letter (R, Y, G, B) in words, in the active language: "Rot"."""
+    t = words(get_language() if language is None else language)
+    return t["colors"][COLOR_CODE[letter]]
 
 
 #: the card pictures: one SVG sprite, referenced by <use>: ``c-R`` … a colour's shape (Rot circle,
@@ -41,7 +49,7 @@ def face(card: str) -> dict[str, Any]:
     the faces of +2 and +4 are drawn, no glyph)."""
     if card.startswith("W"):
         pics = ("w", "a-4") if card == "W+4" else ("w",)
-        return {"cls": "wild", "pics": pics, "symbol": "", "sub": "Wunsch"}
+        return {"cls": "wild", "pics": pics, "symbol": "", "sub": _("Wunsch")}
     colour, rest = card[0], card[1:]
     action = _ACTION_PIC.get(rest)
     return {
@@ -58,9 +66,10 @@ def face_pictures(card: str) -> Markup:
     return join(sprite_use(SPRITE, p, hidden=False) for p in face(card)["pics"])
 
 
-def card_name(card: str) -> str:
-    """A card in words: "Rot 7", "Blau Aussetzen", "Grün +2", "Wunsch Plus4"."""
-    return spoken(CODE[card])
+def card_name(card: str, language: str | None = None) -> str:
+    """A card in words, in the active language (``language``: ``get_language()`` when the caller
+    knows it): "Rot 7", "Blau Aussetzen", "Grün +2", "Wunsch Plus4"."""
+    return words(get_language() if language is None else language)["names"][CODE[card]]
 
 
 def signed(n: int) -> str:
@@ -73,7 +82,7 @@ def face_html(card: str, language: str | None, small: bool = False) -> Markup:
     """The face of ``card``: a card looks the same in every state, so each is built once per
     process."""
     f = face(card)
-    name = card_name(card)
+    name = card_name(card, language)
     return h(
         '<span class="card {}{}" role="img" title="{}" aria-label="{}">{}{}{}</span>',
         f["cls"],
@@ -126,6 +135,7 @@ def _hand_situation(view: View, codes: list[int], seats: int) -> tuple[Any, ...]
     up to the names."""
     seat = view["seat"]
     common = (
+        get_language(),  # the memo holds words
         seat,
         view["players"],
         view["direction"],
@@ -210,7 +220,7 @@ def hand_card_html(
     """One hand card: the card, its action (or, for a wild card, the colour dialog) and its
     Karten-Info. ``n`` is its place in the hand (keys 1–9, the dialog's id); the version comes
     from the board around it (``data-version``)."""
-    name = card_name(card)
+    name = card_name(card, language)
     body = face_html(card, language)
     key = attr("data-key", n) if n < 10 else ""
     out = Html()
@@ -236,7 +246,7 @@ def hand_card_html(
                 c,
                 c,
                 action_json({"type": "play", "card": card, "color": c}),
-                COLOR_NAME[c],
+                color_name(c, language),
             )
         out(
             '</div><form method="dialog"><button class="link">{}</button></form></dialog>',
@@ -394,14 +404,18 @@ class SpeedonePresenter(Presenter):
             missed = list(dict.fromkeys(s["missed"]))  # each colour once, in order
             if missed:
                 chips = join(
-                    h('<span class="chip {} crossed" title="{}"></span>', c, COLOR_NAME[c])
+                    h(
+                        '<span class="chip {} crossed" title="{}"></span>',
+                        c,
+                        color_name(c, language),
+                    )
                     for c in missed
                 )
                 row.append(
                     {
                         "value": chips,
                         "cls": "missed",
-                        "title": "musste schon ziehen bei",
+                        "title": _("musste schon ziehen bei"),
                     }
                 )
             stats.append(row)
@@ -410,7 +424,7 @@ class SpeedonePresenter(Presenter):
         return {
             "hand_html": hand,
             "sort_mode": mode,
-            "sort_label": SORT_LABEL[mode],
+            "sort_label": str(SORT_LABEL[mode]),
             "top": {
                 "card": view["top"],
                 "face_html": face_html(view["top"], language),
@@ -421,7 +435,7 @@ class SpeedonePresenter(Presenter):
                 ),
             },
             "color_cls": COLOR_CLASS.get(view["color"], "wild"),
-            "color_name": COLOR_NAME.get(view["color"], ""),
+            "color_name": color_name(view["color"], language) if view["color"] else "",
             "requirement": requirement(view) if seat is not None else None,
             "seat_stats": stats,
             "can_draw": "draw" in types,
@@ -482,15 +496,15 @@ class SpeedonePresenter(Presenter):
         far; at the game's end every round's points and their total."""
         rounds = view["round_points"][: last["round"]]
         return {
-            "title": f"Runde {last['round']} vorbei",
+            "title": _("Runde %(round)s vorbei") % {"round": last["round"]},
             # soft hyphens: on a phone the long headers break at a word's seam
             "columns": [
                 "",
-                "Resthand",
-                "Karten\u00adpunkte",
-                "ange\u00adschrieben",
-                "Stand",
-                "Besten\u00adliste" if last["game_over"] else "Besten\u00adliste (Runde)",
+                _("Resthand"),
+                _("Karten\u00adpunkte"),
+                _("ange\u00adschrieben"),
+                _("Stand"),
+                _("Besten\u00adliste") if last["game_over"] else _("Besten\u00adliste (Runde)"),
             ],
             "rows": [
                 {
@@ -519,7 +533,10 @@ class SpeedonePresenter(Presenter):
         if over and len(points) > 1:
             return " · ".join(signed(p) for p in points) + f" = {total}"
         if len(points) > 1:
-            return f"{signed(points[-1])} (gesamt {total})"
+            return _("%(points)s (gesamt %(total)s)") % {
+                "points": signed(points[-1]),
+                "total": total,
+            }
         return signed(points[-1])
 
     def card_html(self, card: str) -> Markup:
@@ -529,24 +546,37 @@ class SpeedonePresenter(Presenter):
         t = event.get("type")
         who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
         if t == "play":
-            text = f"{who} legt {card_name(event['card'])}"
+            card = card_name(event["card"])
             if event.get("color"):
-                text += f" und wünscht {COLOR_NAME[event['color']]}"
-            return text + "."
+                return _("%(who)s legt %(card)s und wünscht %(color)s.") % {
+                    "who": who,
+                    "card": card,
+                    "color": color_name(event["color"]),
+                }
+            return _("%(who)s legt %(card)s.") % {"who": who, "card": card}
         if t == "draw":
             n = event.get("count", 1)
-            return f"{who} zieht {n} Karte{'n' if n != 1 else ''}."
+            return ngettext("%(who)s zieht %(n)s Karte.", "%(who)s zieht %(n)s Karten.", n) % {
+                "who": who,
+                "n": n,
+            }
         if t == "penalty":
-            return f"{who} hat ONE vergessen und zieht {event['count']} Strafkarten."
+            return _("%(who)s hat ONE vergessen und zieht %(n)s Strafkarten.") % {
+                "who": who,
+                "n": event["count"],
+            }
         if t == "one":
-            return f"{who} ruft ONE!"
+            return _("%(who)s ruft ONE!") % {"who": who}
         if t == "skip":
-            return f"{who} muss aussetzen."
+            return _("%(who)s muss aussetzen.") % {"who": who}
         if t == "reverse":
-            return "Die Spielrichtung wechselt."
+            return _("Die Spielrichtung wechselt.")
         if t == "round_end":
             winners = ", ".join(names[w] for w in event.get("winners", []))
-            return f"Runde {event['round']} vorbei – gewonnen hat {winners}."
+            return _("Runde %(round)s vorbei – gewonnen hat %(winners)s.") % {
+                "round": event["round"],
+                "winners": winners,
+            }
         if t == "deal":
-            return f"Runde {event['round']}: neue Karten."
+            return _("Runde %(round)s: neue Karten.") % {"round": event["round"]}
         return None

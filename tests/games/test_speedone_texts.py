@@ -13,6 +13,8 @@ from games.engines.base import IllegalAction, get_engine
 from games.speedone.engine.cards import NAME
 from games.speedone.info import card_info, requirement
 from games.speedone.presenter import SpeedonePresenter, card_name
+from games.speedone.texts import TEXTS
+from games.wording import say
 
 ENGINE = get_engine("speedone")
 PRESENTER = SpeedonePresenter()
@@ -70,7 +72,7 @@ def test_every_ticker_line_karten_info_and_demand_is_free_of_codes(players, opti
                 action["color"] = "R"
             with pytest.raises(IllegalAction) as refused:
                 ENGINE.apply(ENGINE.clone(state), seat, action)
-            no_code(str(refused.value))
+            no_code(say(refused.value.msg, TEXTS))
         action = legal[0]
         for event in ENGINE.apply(ENGINE.clone(state), seat, action):
             line = PRESENTER.describe(event, names)
@@ -87,13 +89,14 @@ def test_every_rat_text_is_second_person_and_free_of_codes():
         if i % 3:
             continue
         advice = ENGINE.explain(view, legal)
-        no_code(advice.reason)
+        reason = say(advice.reason, TEXTS)
+        no_code(reason)
         for c in advice.candidates:
-            no_code(c["text"])
+            no_code(say(c["text"], TEXTS))
         # second person: an imperative or a sentence to "du", never "Spielt"/"Gib … weiter" to a
         # third person; colours capitalised
-        assert re.match(r"(Spiel |Gib |Zieh |Du |Keine |Nur )", advice.reason), advice.reason
-        assert not re.search(r"\b(rot|gelb|grün|blau)\b", advice.reason), advice.reason
+        assert re.match(r"(Spiel |Gib |Zieh |Du |Keine |Nur )", reason), reason
+        assert not re.search(r"\b(rot|gelb|grün|blau)\b", reason), reason
         checked += 1
     assert checked > 40
 
@@ -104,7 +107,7 @@ def test_rat_reasons_add_up():
     # a high card: its points are the reason
     state = table([["B8", "R1", "G5"], ["Y1", "Y2", "Y3"], ["G1", "G2", "G3"]], "B2", fill=True)
     view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
-    reason = ENGINE.explain(view, legal).reason
+    reason = say(ENGINE.explain(view, legal).reason, TEXTS)
     assert reason == (
         "Spiel Blau 8: Sie zählt am Rundenende 8 Punkte, also wirst du sie besser früh los."
     )
@@ -113,7 +116,8 @@ def test_rat_reasons_add_up():
     advice = ENGINE.explain(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0))
     assert advice.action == {"type": "play", "card": "BS"}
     assert (
-        advice.reason == "Spiel Blau Aussetzen: Der Nächste hat nur noch 1 Karte, so bremst du ihn."
+        say(advice.reason, TEXTS)
+        == "Spiel Blau Aussetzen: Der Nächste hat nur noch 1 Karte, so bremst du ihn."
     )
 
 

@@ -18,8 +18,8 @@ class SpeedoneEngine(Engine[State]):
     max_players = 4
     tournament_unit = "round"
     card_notation = (
-        "Farben R (rot), Y (gelb), G (grün), B (blau); Zahlen R0–R9, Aussetzen RS, "
-        "Richtungswechsel RR, 2 Ziehen R+2; Farbwunsch W, Wunsch Plus4 W+4."
+        "colours R (red), Y (yellow), G (green), B (blue); numbers R0–R9, skip RS, "
+        "reverse RR, draw two R+2; wild W, wild draw four W+4."
     )
     options_schema = OPTIONS
     round_end_events = frozenset({"round_end"})

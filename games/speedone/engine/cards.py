@@ -9,8 +9,11 @@ Notation: ``R7``, ``GS``, ``BR``, ``Y+2``, ``W``, ``W+4``.
 
 from __future__ import annotations
 
+from games.engines.base import Msg, msg
+
 COLORS = "RYGB"
-COLOR_NAMES = ("Rot", "Gelb", "Grün", "Blau")
+#: the colours' names as codes of the game's catalogue (``games.speedone.texts``)
+COLOR_NAMES = ("card.color.r", "card.color.y", "card.color.g", "card.color.b")
 WILD_COLOR = 4
 
 SKIP = 10
@@ -26,8 +29,8 @@ HAND_LIMIT = 22
 HAND_SIZE = 7
 
 _SYMBOL = {SKIP: "S", REVERSE: "R", DRAW2: "+2"}
-#: the action cards' names in German: a card is named "Grün +2", like its face
-VALUE_NAMES = {SKIP: "Aussetzen", REVERSE: "Richtungswechsel", DRAW2: "+2"}
+#: the action cards' names as codes: a card is named like its face ("Grün +2" in German)
+VALUE_NAMES = {SKIP: "card.value.skip", REVERSE: "card.value.reverse", DRAW2: "card.value.draw2"}
 
 
 def make(color: int, value: int) -> int:
@@ -43,22 +46,27 @@ def to_str(card: int) -> str:
     return COLORS[card >> 4] + (str(v) if v < 10 else _SYMBOL[v])
 
 
-def value_name(card: int) -> str:
-    """A card's value in words: "7", "Aussetzen", "+2", "Farbwunsch", "Wunsch Plus4"."""
+def color_name(color: int) -> Msg:
+    """A colour (0–3) as a code: the catalogue says "Rot", "Gelb", "Grün", "Blau"."""
+    return Msg(COLOR_NAMES[color])
+
+
+def value_name(card: int) -> Msg:
+    """A card's value as a code: said "7", "Aussetzen", "+2", "Farbwunsch", "Wunsch Plus4"."""
     if card == W:
-        return "Farbwunsch"
+        return Msg("card.value.wild")
     if card == W4:
-        return "Wunsch Plus4"
+        return Msg("card.value.wild4")
     v = card & 15
-    return str(v) if v < 10 else VALUE_NAMES[v]
+    return msg("card.value.number", number=v) if v < 10 else Msg(VALUE_NAMES[v])
 
 
-def spoken(card: int) -> str:
-    """A card in German words, as every text shows it: "Rot 7", "Blau Aussetzen", "Grün +2",
+def spoken(card: int) -> Msg:
+    """A card as every text names it, as a code: said "Rot 7", "Blau Aussetzen", "Grün +2",
     "Farbwunsch", "Wunsch Plus4" (never the notation ``R7``)."""
     if card >> 4 == WILD_COLOR:
         return value_name(card)
-    return f"{COLOR_NAMES[card >> 4]} {value_name(card)}"
+    return msg("card.name", color=color_name(card >> 4), value=value_name(card))
 
 
 def full_deck() -> list[int]:

@@ -17,13 +17,14 @@ from games.engines.base import (
     Event,
     IllegalAction,
     InvalidOptions,
+    Msg,
     Option,
     Result,
+    msg,
     shuffle_rng,
 )
 from games.speedone.engine.cards import (
     COLOR_CODE,
-    COLOR_NAMES,
     COLORS,
     DECK,
     DRAW2,
@@ -36,6 +37,7 @@ from games.speedone.engine.cards import (
     W4,
     WILD_COLOR,
     W,
+    color_name,
     parse,
     spoken,
     value_name,
@@ -124,51 +126,44 @@ def _next(state: State, seat: int, steps: int = 1) -> int:
     return (seat + state.direction * steps) % state.players
 
 
+#: labels, choices and help lines are codes of the game's catalogue (``games.speedone.texts``)
 OPTIONS = (
     Option(
         "target",
-        "Spielziel",
+        "option.target",
         200,
         int,
-        ((200, "200 Punkte"), (500, "500 Punkte")),
-        help="Die Partie endet nach der Runde, in der jemand diese Punktzahl erreicht.",
+        ((200, "option.target.200"), (500, "option.target.500")),
+        help="option.target.help",
     ),
     Option(
         "scoring",
-        "Wertung",
+        "option.scoring",
         SCORING_EACH,
         str,
         (
-            (SCORING_EACH, "Jeder zählt seine Karten"),
-            (SCORING_WINNER, "Sieger kassiert"),
+            (SCORING_EACH, "option.scoring.each"),
+            (SCORING_WINNER, "option.scoring.winner"),
         ),
-        help="Wer am Rundenende die Punkte der Restkarten angeschrieben bekommt.",
+        help="option.scoring.help",
         choice_help=(
-            (
-                SCORING_EACH,
-                "Jeder schreibt die Punkte seiner Restkarten an – am Ende gewinnt, wer die "
-                "wenigsten hat.",
-            ),
-            (
-                SCORING_WINNER,
-                "Der Rundensieger schreibt die Punkte aller anderen an – wer zuerst das Ziel "
-                "erreicht, gewinnt.",
-            ),
+            (SCORING_EACH, "option.scoring.each.help"),
+            (SCORING_WINNER, "option.scoring.winner.help"),
         ),
     ),
     Option(
         "stacking",
-        "Plus weitergeben",
+        "option.stacking",
         False,
         bool,
-        help="Plus 2 auf Plus 2 und Plus 4 auf Plus 4 – nie gemischt.",
+        help="option.stacking.help",
     ),
     Option(
         "partners",
-        "Zwei gegen zwei",
+        "option.partners",
         False,
         bool,
-        help="Nur zu viert: Partner sitzen sich gegenüber.",
+        help="option.partners.help",
     ),
 )
 
@@ -176,7 +171,7 @@ OPTIONS = (
 # -- the game as functions (``Engine`` calls them by name) -------------------------------
 def check_options(options: dict[str, Any], players: int) -> None:
     if options["partners"] and players != 4:
-        raise InvalidOptions("„Zwei gegen zwei“ geht nur zu viert.")
+        raise InvalidOptions("error.partners_need_four")
 
 
 def new_game(
@@ -297,45 +292,45 @@ def timeout_action(state: State, seat: int) -> Action:
 def validate_action(state: State, seat: Any, action: Any) -> tuple[str, int, int]:
     """Check an action completely; return (kind, card, wish colour)."""
     if state.over:
-        raise IllegalAction("Das Spiel ist vorbei.")
+        raise IllegalAction("error.game_over")
     if not isinstance(action, dict):
-        raise IllegalAction("Ungültiger Zug.")
+        raise IllegalAction("error.invalid_move")
     if type(seat) is not int or seat != state.turn:
-        raise IllegalAction("Du bist nicht am Zug.")
+        raise IllegalAction("error.not_your_turn")
     kind = action.get("type")
     if kind == "draw" or kind == "one":
         if len(action) != 1:
-            raise IllegalAction("Ungültiger Zug.")
+            raise IllegalAction("error.invalid_move")
         if kind == "one":
             if len(state.hands[seat]) != 2:
-                raise IllegalAction("ONE drückst du, wenn du noch zwei Karten hast.")
+                raise IllegalAction("error.one_at_two_cards")
             if state.one[seat]:
-                raise IllegalAction("Du hast ONE schon gedrückt.")
+                raise IllegalAction("error.one_already")
         return kind, -1, -1
     if kind != "play":
-        raise IllegalAction("Unbekannter Zug.")
+        raise IllegalAction("error.unknown_move")
     card = parse(action.get("card"))
     if card is None:
-        raise IllegalAction("Diese Karte gibt es nicht.")
+        raise IllegalAction("error.no_such_card")
     wish = -1
     if card >> 4 == WILD_COLOR:
         if set(action) != {"type", "card", "color"}:
-            raise IllegalAction("Bei einem Farbwunsch musst du eine Farbe wählen.")
+            raise IllegalAction("error.wish_needs_color")
         col = action["color"]
         if not isinstance(col, str) or col not in COLOR_CODE:
-            raise IllegalAction("Wähle Rot, Gelb, Grün oder Blau.")
+            raise IllegalAction("error.choose_color")
         wish = COLOR_CODE[col]
     elif set(action) != {"type", "card"}:
-        raise IllegalAction("Ungültiger Zug.")
+        raise IllegalAction("error.invalid_move")
     hand = state.hands[seat]
     if card not in hand:
-        raise IllegalAction("Diese Karte hast du nicht.")
+        raise IllegalAction("error.card_not_held")
     if not can_play(state, hand, card):
         raise IllegalAction(_why_not(state, hand, card))
     return kind, card, wish
 
 
-def _why_not(state: State, hand: list[int], card: int) -> str:
+def _why_not(state: State, hand: list[int], card: int) -> Msg:
     return why_not(
         card,
         state.discard[-1],
@@ -605,19 +600,21 @@ def clone_state(state: State) -> State:
     )
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action) -> Msg:
+    """The replay's line of an action, as a code: "zieht", "drückt ONE", "legt Rot 7", "legt
+    Farbwunsch und wünscht Grün"; anything else as its fields (``move.raw``)."""
     kind = action.get("type")
     if kind == "draw":
-        return "zieht"
+        return Msg("move.draw")
     if kind == "one":
-        return "drückt ONE"
+        return Msg("move.one")
     if kind == "play":
         card = parse(action.get("card"))
-        text = f"legt {spoken(card) if card is not None else action.get('card')}"
+        name: Msg | str = spoken(card) if card is not None else str(action.get("card"))
         if "color" in action and action["color"] in COLOR_CODE:
-            text += f" und wünscht {COLOR_NAMES[COLOR_CODE[action['color']]]}"
-        return text
-    return ", ".join(f"{k}={v}" for k, v in action.items())
+            return msg("move.play_wish", card=name, color=color_name(COLOR_CODE[action["color"]]))
+        return msg("move.play", card=name)
+    return msg("move.raw", fields=", ".join(f"{k}={v}" for k, v in action.items()))
 
 
 def teams(players: int, options: dict[str, Any]) -> list[list[int]] | None:
@@ -629,21 +626,19 @@ def teams(players: int, options: dict[str, Any]) -> list[list[int]] | None:
 
 def why_not(
     card: int, top: int, color: int, pending: int, stacking: bool, holds_color: bool
-) -> str:
-    """The German reason why ``card`` may not be laid on ``top`` now."""
-    cname = COLOR_NAMES[color]
+) -> Msg:
+    """The reason why ``card`` may not be laid on ``top`` now, as a code."""
+    cname = color_name(color)
     if pending:
         if not stacking:
-            return f"Du musst erst {pending} Karten ziehen."
+            return msg("error.draw_first", pending=pending)
         if top & 15 == DRAW2:
-            return f"Auf eine +2 passt nur eine +2 – sonst ziehst du {pending} Karten."
+            return msg("error.only_draw2", pending=pending)
         if card == W4:
-            return f"Wunsch Plus4 geht nur, wenn du keine Karte in {cname} hast."
-        return (
-            f"Auf eine Wunsch Plus4 passt nur eine Wunsch Plus4 – sonst ziehst du {pending} Karten."
-        )
+            return msg("error.wild4_holds_color", color=cname)
+        return msg("error.only_wild4", pending=pending)
     if card == W4 and holds_color:
-        return f"Wunsch Plus4 geht nur, wenn du keine Karte in {cname} hast."
+        return msg("error.wild4_holds_color", color=cname)
     if top >> 4 == WILD_COLOR:
-        return f"Verlangt ist {cname}."
-    return f"Verlangt ist {cname} oder {value_name(top)}."
+        return msg("error.wanted_color", color=cname)
+    return msg("error.wanted_color_or_value", color=cname, value=value_name(top))

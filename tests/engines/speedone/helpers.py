@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
+from games.engines.base import IllegalAction, InvalidOptions
 from games.speedone.engine import SpeedoneEngine
 from games.speedone.engine.cards import COLOR_CODE, DECK, parse
 from games.speedone.engine.rules import State
+from games.speedone.texts import TEXTS
+from games.wording import say
 
 ENGINE = SpeedoneEngine()
 SEED = 987_654_321_123
+
+
+@contextmanager
+def refused(
+    kind: type[IllegalAction] | type[InvalidOptions], words: str = ""
+) -> Iterator[pytest.ExceptionInfo[Any]]:
+    """Like ``pytest.raises(kind, match=words)``, but ``words`` are searched in the refusal as the
+    player reads it (the engine's code said with the game's catalogue)."""
+    with pytest.raises(kind) as exc:
+        yield exc
+    said = say(exc.value.msg, TEXTS)
+    assert re.search(words, said), said
 
 
 def codes(cards: Sequence[str]) -> list[int]:

@@ -8,6 +8,8 @@ import random
 import pytest
 
 from games.speedone.engine.bots import StarkBot
+from games.speedone.texts import TEXTS
+from games.wording import say
 from tests.engines.speedone.helpers import ENGINE, SEED, draw, play, table
 
 
@@ -180,8 +182,10 @@ def test_explain_gives_a_legal_action_and_a_german_reason():
     legal = ENGINE.legal_actions(state, 0)
     advice = ENGINE.explain(ENGINE.view(state, 0), legal)
     assert advice.action in legal
-    assert advice.reason
-    json.dumps(advice.to_json())
+    reason = say(advice.reason, TEXTS)
+    assert reason.startswith("Spiel ") or reason.startswith("Gib "), reason
+    json.dumps(advice.reason.to_json())
+    assert all(say(c["text"], TEXTS).startswith(("legt", "zieht")) for c in advice.candidates)
 
 
 def test_bots_finish_a_full_game():

@@ -19,13 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.base import Action, Advice, Bot, View
+from games.engines.base import Action, Advice, Bot, Msg, View, msg
 from games.speedone.engine.bots.infer import slot_plan
 from games.speedone.engine.bots.sim import play_out
 from games.speedone.engine.cards import (
     CODE,
     COLOR_CODE,
-    COLOR_NAMES,
     COLORS,
     DECK,
     DRAW2,
@@ -36,6 +35,7 @@ from games.speedone.engine.cards import (
     W4,
     WILD_COLOR,
     W,
+    color_name,
     parse,
     spoken,
 )
@@ -490,37 +490,38 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 
 
 def explain(view: View, legal: list[Action]) -> Advice:
-    """The strong bot's suggestion with a short German reason (second person, the cards in
-    words, never in notation)."""
+    """The strong bot's suggestion with a short reason as a code (said in the second person, the
+    cards in words, never in notation)."""
     bot = StarkBot()
     rng = random.Random(0)
     if ONE in legal and len(view["hand"]) == 2 and any(a["type"] == "play" for a in legal):
-        return Advice(ONE, "Du hast noch zwei Karten: Drück erst ONE, dann leg ab.")
+        return Advice(ONE, Msg("advice.one_first"))  # type: ignore[arg-type]
     scored = bot.evaluate(view, legal, rng)
     scored.sort(key=lambda p: -p[1])
     action = scored[0][0]
     candidates = [
         {"action": a, "value": round(v, 3), "text": describe_action(a)} for a, v in scored
     ]
-    return Advice(action, _reason(view, legal, action), candidates)
+    return Advice(action, _reason(view, legal, action), candidates)  # type: ignore[arg-type]
 
 
-def _cards(n: int) -> str:
-    return "1 Karte" if n == 1 else f"{n} Karten"
+def _cards(n: int) -> Msg:
+    """A number of cards, said "1 Karte", "3 Karten"."""
+    return msg("card.count", count=n)
 
 
-def _reason(view: View, legal: list[Action], action: Action) -> str:
+def _reason(view: View, legal: list[Action], action: Action) -> Msg:
     """Why: each sentence states a fact of the view that holds for the advised move."""
     plays = [a for a in legal if a["type"] == "play"]
     pending = view["pending"]
     if action["type"] == "draw":
         if pending:
             if not plays:
-                return f"Du kannst nichts weitergeben: Zieh die {_cards(pending)}."
-            return f"Zieh die {_cards(pending)} und heb dir deine Plus-Karte für später auf."
+                return msg("advice.draw_stack", cards=_cards(pending))
+            return msg("advice.draw_stack_keep_plus", cards=_cards(pending))
         if not plays:
-            return "Keine deiner Karten passt: Zieh eine Karte."
-        return "Nur ein Joker passt: Zieh lieber eine Karte und heb den Joker für später auf."
+            return Msg("advice.draw_nothing_fits")
+        return Msg("advice.draw_keep_wild")
     card = parse(action["card"])
     assert card is not None
     name = spoken(card)
@@ -531,38 +532,27 @@ def _reason(view: View, legal: list[Action], action: Action) -> str:
     if card >> 4 == WILD_COLOR:
         wish = COLOR_CODE[action["color"]]
         held = sum(1 for c in hand if c != card and c >> 4 == wish)
-        why = (
-            f"du hast noch {_cards(held)} in {COLOR_NAMES[wish]}"
-            if held
-            else "das ist die Farbe, mit der du am ehesten weiterkommst"
-        )
+        color = color_name(wish)
         if card == W4:
-            return (
-                f"Spiel Wunsch Plus4 und wünsch dir {COLOR_NAMES[wish]}: Der Nächste zieht "
-                f"{pending + 4} Karten, und {why}."
-            )
-        return (
-            f"Spiel den Farbwunsch und wünsch dir {COLOR_NAMES[wish]}: {why[0].upper()}{why[1:]}."
-        )
+            if held:
+                return msg("advice.wild4_held", color=color, draws=pending + 4, cards=_cards(held))
+            return msg("advice.wild4_best", color=color, draws=pending + 4)
+        if held:
+            return msg("advice.wild_held", color=color, cards=_cards(held))
+        return msg("advice.wild_best", color=color)
     v = card & 15
     if len(hand) == 1:
-        return f"Spiel {name}: Das ist deine letzte Karte."
+        return msg("advice.last_card", card=name)
     if pending:
-        return f"Gib das Plus mit {name} weiter: Dann zieht der Nächste {pending + 2} Karten."
+        return msg("advice.pass_plus", card=name, draws=pending + 2)
     if v in (SKIP, REVERSE, DRAW2) and nc <= 2 and not friend:
-        return f"Spiel {name}: Der Nächste hat nur noch {_cards(nc)}, so bremst du ihn."
+        return msg("advice.brake", card=name, cards=_cards(nc))
     if POINTS[card] >= 7:
-        return (
-            f"Spiel {name}: Sie zählt am Rundenende {POINTS[card]} Punkte, "
-            "also wirst du sie besser früh los."
-        )
+        return msg("advice.high_points", card=name, points=POINTS[card])
     same = sum(1 for c in hand if c != card and c >> 4 == card >> 4)
     if same:
-        return (
-            f"Spiel {name}: Danach hast du noch {_cards(same)} in {COLOR_NAMES[card >> 4]} "
-            "zum Nachlegen."
-        )
-    return f"Spiel {name}: In den Proberunden gewinnst du so am häufigsten."
+        return msg("advice.same_color", card=name, cards=_cards(same), color=color_name(card >> 4))
+    return msg("advice.rollouts", card=name)
 
 
 __all__ = ["DECK", "LeichtBot", "NormalBot", "StarkBot", "BOTS", "explain", "normal_choice"]
