@@ -24,6 +24,8 @@ from games.presenters.base import (
     word_table,
 )
 from games.speedtroedel.engine import preview
+from games.speedtroedel.texts import TEXTS
+from games.wording import say
 
 COLOURS = ("P", "S", "B", "M", "E")
 COLOUR_NAME = {"P": "Porzellan", "S": "Spielzeug", "B": "Bücher", "M": "Messing", "E": "Smaragd"}
@@ -460,7 +462,7 @@ class SpeedtroedelPresenter(Presenter):
     def _preview_text(self, view: View, card: str, names: list[str]) -> str:
         p = preview(view, card)
         if not p["legal"]:
-            return p["text"]
+            return say(p["text"], TEXTS)
         if p["leads"]:
             if len(view["trick"]) == 0:
                 return f"Mit {card_name(card)} spielst du aus."
