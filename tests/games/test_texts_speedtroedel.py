@@ -248,3 +248,147 @@ def test_players_read_the_same_words_as_before() -> None:
         digests = _digests(lines)
         differ = [k for k in want["sha256"] if digests.get(k) != want["sha256"][k]]
         assert not differ, f"{name}: texts of kind {differ} differ (the sample agrees)"
+
+
+# -- the engine's codes all have words, and the engine holds no German -------------------------
+
+#: calls whose first argument is a code
+_CODE_CALLS = {"IllegalAction", "InvalidOptions", "msg", "Msg"}
+#: German as it shows in a sentence: umlauts, ß, or a frequent German word
+_GERMAN = re.compile(
+    r"[äöüÄÖÜß–„“]|\b(?:der|die|das|den|und|oder|nicht|ist|du|dein|deine|ein|eine|mit|ohne|von|"
+    r"zu|gibt|alle|wird|jetzt|spielt|nimmt|fragt|gegen|Runde|Karte|Karten|Stich|Farbe|Spiel|"
+    r"Zug|Punkte|Partie|Platz|Aktion|Wert|Sonderkarten|dann|zuerst)\b",
+    re.IGNORECASE,
+)
+
+
+#: the game's name (``Engine.name``) is a proper name, the same in every language
+_PROPER_NAMES = {"Speedtrödel"}
+
+
+def _engine_trees() -> list[tuple[Path, ast.Module]]:
+    return [(path, ast.parse(path.read_text())) for path in sorted(ENGINE_DIR.glob("*.py"))]
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the docstring constants of a module, its classes and functions."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def _prefix(node: ast.AST) -> str | None:
+    """The literal start of an f-string code (``f"move.{kind}"`` gives ``move.``)."""
+    if isinstance(node, ast.JoinedStr) and node.values:
+        first = node.values[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+    return None
+
+
+def engine_codes() -> tuple[set[str], set[str]]:
+    """Every code the engine's sources name, and the prefixes of the codes it builds: the first
+    argument of ``IllegalAction``, ``InvalidOptions``, ``msg`` and ``Msg`` (a literal, or an
+    f-string whose literal start is a prefix), every string literal that looks like a code (the
+    tables: phases, option labels), the card tables' codes and the options' labels and help."""
+    from games.speedtroedel.engine import cards, rules
+    from games.wording import CODE
+
+    codes: set[str] = set()
+    prefixes: set[str] = set()
+    for _path, tree in _engine_trees():
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and CODE.fullmatch(node.value)
+            ):
+                codes.add(node.value)
+            if isinstance(node, ast.Call):
+                called = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                if called in _CODE_CALLS and node.args:
+                    first = node.args[0]
+                    if isinstance(first, ast.Constant):
+                        assert CODE.fullmatch(first.value), first.value
+                    elif (prefix := _prefix(first)) is not None:
+                        prefixes.add(prefix)
+                    else:  # a table of codes, or a Msg passed on
+                        assert isinstance(first, ast.Name | ast.Subscript | ast.IfExp), ast.dump(
+                            first
+                        )
+    codes |= set(cards.SUIT_NAMES) | set(cards.SPECIAL_NAMES.values())
+    for opt in rules.OPTIONS:
+        codes |= {opt.label, opt.help}
+    return codes, prefixes
+
+
+def test_every_code_of_the_engine_has_words() -> None:
+    from games.speedtroedel.texts import TEXTS
+    from games.wording import knows
+
+    codes, prefixes = engine_codes()
+    assert len(codes) > 60, sorted(codes)
+    assert "error.must_follow" in codes and "advice.hint.top_emerald" in codes
+    assert "card.colour.e" in codes and "card.special.g" in codes
+    missing = sorted(c for c in codes if not knows(c, TEXTS))
+    assert not missing
+    # the built codes: move.play/pick/swap, advice.head.play/pick/swap/ask
+    built = {f"move.{k}" for k in ("play", "pick", "swap")}
+    built |= {f"advice.head.{k}" for k in ("play", "pick", "swap", "ask")}
+    assert prefixes == {"move.", "advice.head."}
+    assert all(knows(c, TEXTS) for c in built)
+
+
+def test_the_catalogue_has_no_entry_the_engine_never_names() -> None:
+    from games.speedtroedel.texts import TEXTS
+
+    codes, prefixes = engine_codes()
+    unused = sorted(c for c in set(TEXTS) - codes if not c.startswith(tuple(prefixes)))
+    assert not unused
+
+
+def test_no_german_string_is_left_in_the_engine() -> None:
+    german = []
+    for path, tree in _engine_trees():
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+                and node.value not in _PROPER_NAMES
+                and _GERMAN.search(node.value)
+            ):
+                german.append(f"{path.name}:{node.lineno}: {node.value!r}")
+    assert german == []
+
+
+def test_the_german_check_finds_german() -> None:
+    assert _GERMAN.search("Du musst Porzellan bedienen.")
+    assert _GERMAN.search("Fälschung")
+    assert _GERMAN.search("normal gegen leicht")
+    assert not _GERMAN.search("error.must_follow")
+    assert not _GERMAN.search("leergekauft")
+
+
+def test_a_refusal_is_a_code_said_in_german() -> None:
+    from games.speedtroedel.engine.rules import new_game
+    from games.speedtroedel.texts import TEXTS
+    from games.wording import say as say_with
+
+    engine = get_engine(SLUG)
+    state = new_game(3, engine.validate_options({}, 3), 5)
+    other = (state.turn + 1) % 3
+    with pytest.raises(IllegalAction) as exc:
+        engine.apply(state, other, {"type": "play", "card": state.hands[other] and "P7"})
+    assert exc.value.code == "error.not_your_turn"
+    with pytest.raises(IllegalAction) as exc:
+        engine.apply(state, state.turn, {"type": "play", "card": "E16"})
+    assert exc.value.code == "error.not_in_hand"
+    with translation.override("de"):
+        assert say_with(exc.value.msg, TEXTS) == "Smaragd 16 hast du nicht auf der Hand."
