@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
@@ -87,6 +88,45 @@ END_REASON = {
 }
 
 
+class _Said:
+    """The presenter's words in one language, each looked up once per process: ``gettext`` and
+    ``get_language`` are slow on the hot path (the active language sits in an asgiref ``Local``),
+    so a method takes the table once (``_ = _tr()``) and keeps writing ``_("…")`` (which
+    ``makemessages`` finds); a lazy string (the catalogue's names) is said by its identity."""
+
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+        self._said: dict[Any, str] = {}
+        self._cards: dict[str, str] = {}
+
+    def __call__(self, text: str | Promise) -> str:
+        key = text if type(text) is str else id(text)
+        found = self._said.get(key)
+        if found is None:  # the active language is self.language (``_tr`` keys by it)
+            found = self._said[key] = _(text) if type(text) is str else str(text)
+        return found
+
+    def card(self, card: str) -> str:
+        """A card in words (``card_name``)."""
+        found = self._cards.get(card)
+        if found is None:
+            found = self._cards[card] = _card_name(self.language, card)
+        return found
+
+    def colour(self, colour: str) -> str:
+        return self(COLOUR_NAME[colour])
+
+
+@lru_cache(maxsize=8)
+def _said_in(language: str | None) -> _Said:
+    return _Said(language)
+
+
+def _tr() -> _Said:
+    """The words of the active language."""
+    return _said_in(get_language())
+
+
 def card_name(card: str) -> str:
     """A card in words: "Porzellan 7", "Smaragd 0", "Fälschung" (in the active language)."""
     return _card_name(get_language(), card)
@@ -114,11 +154,11 @@ def face_symbol(card: str) -> str:
     return f"s-{card}" if card in SPECIAL else f"g-{card[0]}"
 
 
-def face_html(card: str, small: bool = False) -> Markup:
+def face_html(card: str, small: bool = False, language: str | None = None) -> Markup:
     """The face of a card, built once per card, size and language per process: the picture of its
     good (or of the special card) from the sprite, the value (or the special's name) as text; an
     image (``role="img"``) named by the card's name."""
-    return _face_html(get_language(), card, small)
+    return _face_html(language or get_language(), card, small)
 
 
 @lru_cache(maxsize=1024)
@@ -157,14 +197,16 @@ def _shop_link(value: int | str) -> Markup:
     return h('<a href="#shop-inhalt" class="shop-link">{}</a>', value)
 
 
-def _play_entry(seat: int, card: str, name: str, winner: bool) -> dict[str, Any]:
+def _play_entry(
+    seat: int, card: str, name: str, winner: bool, language: str | None
+) -> dict[str, Any]:
     """One play of a trick for the board (``winner``: it takes the trick)."""
     return {
         "seat": seat,
         "name": name,
         "card": card,
-        "card_name": card_name(card),
-        "card_html": face_html(card),
+        "card_name": _said_in(language).card(card),
+        "card_html": face_html(card, language=language),
         "winner": winner,
     }
 
@@ -196,7 +238,7 @@ def _last_trick_parts(
         notes.append(_("Ramschtag"))
     return {
         "title": title,
-        "plays": [_play_entry(s, c, names[s], s == w) for s, c in plays],
+        "plays": [_play_entry(s, c, names[s], s == w, language) for s, c in plays],
         "winner": names[w],
         "outcome": outcome,
         "notes": notes,
@@ -220,6 +262,7 @@ class SpeedtroedelPresenter(Presenter):
     slug = "speedtroedel"
 
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
+        _ = _tr()
         names = frame.names
         running = not view["over"]
         ctx: dict[str, Any] = {
@@ -228,24 +271,24 @@ class SpeedtroedelPresenter(Presenter):
                 % {"round": view["round"], "rounds": view["rounds"], "size": view["hand_size"]}
             )
             if running
-            else str(END_REASON.get(view["end"] or "", _("Die Partie ist vorbei."))),
-            "follow_line": self._follow_line(view, names),
-            "trick": self._trick(view, names),
-            "trick_note": self._trick_note(view, names),
-            "last_trick": self._last_trick(view, names),
-            "attic": self._attic(view),
-            "seat_stats": self._seat_stats(view, names),
-            "shop": self._shop(view),
-            "round_summary": self._round_summary(view, names),
-            "turn_text": self._turn_text(view, names),
+            else _(END_REASON.get(view["end"] or "") or _("Die Partie ist vorbei.")),
+            "follow_line": self._follow_line(view, names, _),
+            "trick": self._trick(view, names, _),
+            "trick_note": self._trick_note(view, names, _),
+            "last_trick": self._last_trick(view, names, _),
+            "attic": self._attic(view, _),
+            "seat_stats": self._seat_stats(view, names, _),
+            "shop": self._shop(view, _),
+            "round_summary": self._round_summary(view, names, _),
+            "turn_text": self._turn_text(view, names, _),
         }
-        ctx.update(self._controls(view, legal, names))
+        ctx.update(self._controls(view, legal, names, _))
         if ctx["shop"] is not None and running:
             ctx["seat_info"] = self._seat_info(view, ctx["shop"])
         return ctx
 
     # -- parts of the screen ------------------------------------------------------------------
-    def _follow_line(self, view: View, names: list[str]) -> list[dict[str, str]]:
+    def _follow_line(self, view: View, names: list[str], _: _Said) -> list[dict[str, str]]:
         """What must be followed, and the effects of the trick in play."""
         parts: list[dict[str, str]] = []
         gq = view["gefragt"]
@@ -254,7 +297,7 @@ class SpeedtroedelPresenter(Presenter):
             parts.append(
                 {
                     "text": _("Heute gefragt: %(colour)s (von %(name)s)")
-                    % {"colour": COLOUR_NAME[c], "name": names[gq["seat"]]},
+                    % {"colour": _.colour(c), "name": names[gq["seat"]]},
                     "cls": f"gefragt {COLOUR_CLASS[c]}",
                 }
             )
@@ -268,7 +311,7 @@ class SpeedtroedelPresenter(Presenter):
                 parts.insert(
                     0,
                     {
-                        "text": _("Bedienen: %(colour)s") % {"colour": COLOUR_NAME[f]},
+                        "text": _("Bedienen: %(colour)s") % {"colour": _.colour(f)},
                         "cls": f"follow {COLOUR_CLASS[f]}",
                     },
                 )
@@ -288,15 +331,13 @@ class SpeedtroedelPresenter(Presenter):
                 )
         return parts
 
-    def _play(self, seat: int, card: str, names: list[str], winner: int | None = None):
-        return _play_entry(seat, card, names[seat], seat == winner)
-
-    def _trick(self, view: View, names: list[str]) -> list[dict[str, Any]]:
+    def _trick(self, view: View, names: list[str], _: _Said) -> list[dict[str, Any]]:
+        language = _.language
         pend = view["pending"]
         winner = pend["winner"] if pend else None
-        return [self._play(s, c, names, winner) for s, c in view["trick"]]
+        return [_play_entry(s, c, names[s], s == winner, language) for s, c in view["trick"]]
 
-    def _trick_note(self, view: View, names: list[str]) -> str:
+    def _trick_note(self, view: View, names: list[str], _: _Said) -> str:
         pend = view["pending"]
         if not pend or not view["trick"]:
             return ""
@@ -304,13 +345,13 @@ class SpeedtroedelPresenter(Presenter):
         if pend["taken"] and view["phase"] == "pick":
             text += _(" Schon genommen: %(cards)s") % {
                 "cards": _("; ").join(
-                    _("%(name)s %(card)s") % {"name": names[s], "card": card_name(c)}
+                    _("%(name)s %(card)s") % {"name": names[s], "card": _.card(c)}
                     for s, c in pend["taken"]
                 )
             }
         return text
 
-    def _last_trick(self, view: View, names: list[str]) -> dict[str, Any] | None:
+    def _last_trick(self, view: View, names: list[str], _: _Said) -> dict[str, Any] | None:
         t = view["last_trick"]
         if t is None:
             return None
@@ -322,7 +363,7 @@ class SpeedtroedelPresenter(Presenter):
         )
         return dict(
             _last_trick_parts(
-                get_language(),
+                _.language,
                 tuple(names),
                 title,
                 t["winner"],
@@ -333,24 +374,24 @@ class SpeedtroedelPresenter(Presenter):
             )
         )
 
-    def _attic(self, view: View) -> dict[str, Any]:
+    def _attic(self, view: View, _: _Said) -> dict[str, Any]:
         a = view["attic"]
         tiers = [
-            {"stars": stars(i + 1), "name": str(STARS[i + 1]), "count": a["tiers"][i]}
+            {"stars": stars(i + 1), "name": _(STARS[i + 1]), "count": a["tiers"][i]}
             for i in range(5)
         ]
         return {
             "count": a["count"],
             "tiers": tiers,
             "top_stars": stars(a["top_stars"]) if a["top_stars"] else "",
-            "top_name": str(STARS.get(a["top_stars"] or 0, "")),
-            "top_html": face_html(a["top"], True) if a["top"] else None,
-            "top_card": card_name(a["top"]) if a["top"] else "",
+            "top_name": _(STARS[a["top_stars"]]) if a["top_stars"] in STARS else "",
+            "top_html": face_html(a["top"], True, language=_.language) if a["top"] else None,
+            "top_card": _.card(a["top"]) if a["top"] else "",
             "open": bool(view["options"].get("dachboden_offen")),
             "knapp": view["knapp"] and not view["over"],
         }
 
-    def _seat_stats(self, view: View, names: list[str]) -> list[list[dict[str, Any]]]:
+    def _seat_stats(self, view: View, names: list[str], _: _Said) -> list[list[dict[str, Any]]]:
         out = []
         swap = view["phase"] == "swap"
         for s in range(view["players"]):
@@ -385,7 +426,7 @@ class SpeedtroedelPresenter(Presenter):
             if view["voids"][s] and not view["over"]:
                 row.append(
                     {
-                        "value": _colour_chips(get_language(), tuple(view["voids"][s])),
+                        "value": _colour_chips(_.language, tuple(view["voids"][s])),
                         "cls": "voids",
                         "title": _("konnte diese Farben nicht bedienen"),
                     }
@@ -403,7 +444,7 @@ class SpeedtroedelPresenter(Presenter):
             out.append(row)
         return out
 
-    def _shop(self, view: View) -> dict[str, Any] | None:
+    def _shop(self, view: View, _: _Said) -> dict[str, Any] | None:
         """ "Dein Laden": the own counter, the box contents and next round's attic draws."""
         if view["seat"] is None or "hand" not in view:
             return None
@@ -425,11 +466,17 @@ class SpeedtroedelPresenter(Presenter):
             }
         counter = view["counter"]
         return {
-            "counter": [{"html": face_html(c, True), "name": card_name(c)} for c in counter],
-            "box": [{"html": face_html(c, True), "name": card_name(c)} for c in view["box"]],
+            "counter": [
+                {"html": face_html(c, True, language=_.language), "name": _.card(c)}
+                for c in counter
+            ],
+            "box": [
+                {"html": face_html(c, True, language=_.language), "name": _.card(c)}
+                for c in view["box"]
+            ],
             "need": need,
             "points": len(counter),
-            "swap": self._swap_note(view),
+            "swap": self._swap_note(view, _),
         }
 
     @staticmethod
@@ -444,16 +491,16 @@ class SpeedtroedelPresenter(Presenter):
         )
         return [info if s == view["seat"] else None for s in range(view["players"])]
 
-    def _swap_note(self, view: View) -> str:
+    def _swap_note(self, view: View, _: _Said) -> str:
         sw = view.get("swap")
         if not sw:
             return ""
         return _("Tauschrunde: Du hast %(gave)s weitergegeben und %(got)s bekommen.") % {
-            "gave": card_name(sw["gave"]),
-            "got": card_name(sw["got"]),
+            "gave": _.card(sw["gave"]),
+            "got": _.card(sw["got"]),
         }
 
-    def _round_summary(self, view: View, names: list[str]) -> dict[str, Any] | None:
+    def _round_summary(self, view: View, names: list[str], _: _Said) -> dict[str, Any] | None:
         """Kassensturz: the standing after the last round, until the next round's first card."""
         fresh = view["phase"] == "play" and not view["tricks"] and not view["trick"]
         if not (view["over"] or (fresh and view["round"] > 1)):
@@ -482,7 +529,7 @@ class SpeedtroedelPresenter(Presenter):
         columns = [_("Händler"), _("Punkte"), _("Abstand"), _("Kiste")]
         return {"title": title, "columns": columns, "rows": rows}
 
-    def _turn_text(self, view: View, names: list[str]) -> str | None:
+    def _turn_text(self, view: View, names: list[str], _: _Said) -> str | None:
         me = view["seat"]
         actors = view["actors"]
         phase = view["phase"]
@@ -513,17 +560,17 @@ class SpeedtroedelPresenter(Presenter):
                 return _("Du spielst aus.")
             f = view["follow"]
             if f:
-                return _("Du bist am Zug – %(colour)s bedienen.") % {"colour": COLOUR_NAME[f]}
+                return _("Du bist am Zug – %(colour)s bedienen.") % {"colour": _.colour(f)}
             return _("Du bist am Zug.")
         if not view["trick"]:
             return _("%(name)s spielt aus.") % {"name": names[who]}
         return None
 
-    def _preview_text(self, view: View, card: str, names: list[str]) -> str:
+    def _preview_text(self, view: View, card: str, names: list[str], _: _Said) -> str:
         p = preview(view, card)
         if not p["legal"]:
             return say(p["text"], TEXTS)
-        name = card_name(card)
+        name = _.card(card)
         if p["leads"]:
             if len(view["trick"]) == 0:
                 return _("Mit %(card)s spielst du aus.") % {"card": name}
@@ -535,7 +582,9 @@ class SpeedtroedelPresenter(Presenter):
             }
         return _("Mit %(card)s führt niemand den Stich.") % {"card": name}
 
-    def _controls(self, view: View, legal: list[Action], names: list[str]) -> dict[str, Any]:
+    def _controls(
+        self, view: View, legal: list[Action], names: list[str], _: _Said
+    ) -> dict[str, Any]:
         me = view["seat"]
         out: dict[str, Any] = {"board_decision": None}
         hand = view.get("hand") or []
@@ -547,26 +596,26 @@ class SpeedtroedelPresenter(Presenter):
             act = by_card.get(card)
             entry: dict[str, Any] = {
                 "card": card,
-                "name": card_name(card),
-                "html": face_html(card),
+                "name": _.card(card),
+                "html": face_html(card, language=_.language),
                 "key": str(n) if n <= 9 and act else "",
                 "action": action_json(act) if act else "",
                 "fake": card == "F",
             }
             if phase == "play" and "play" in types:
                 entry["preview"] = (
-                    self._preview_text(view, card, names)
+                    self._preview_text(view, card, names, _)
                     if act
                     else (
                         _("%(card)s darfst du jetzt nicht legen: %(colour)s bedienen.")
-                        % {"card": card_name(card), "colour": COLOUR_NAME[view["follow"]]}
+                        % {"card": _.card(card), "colour": _.colour(view["follow"])}
                         if view["follow"]
-                        else _("%(card)s darfst du jetzt nicht legen.") % {"card": card_name(card)}
+                        else _("%(card)s darfst du jetzt nicht legen.") % {"card": _.card(card)}
                     )
                 )
             cards.append(entry)
         out["hand_cards"] = cards
-        out["shop_swap"] = self._swap_note(view) if phase != "over" else ""
+        out["shop_swap"] = self._swap_note(view, _) if phase != "over" else ""
         if me is None:
             return out
         n = view["players"]
@@ -576,7 +625,7 @@ class SpeedtroedelPresenter(Presenter):
             if mine:
                 out["swap_waiting"] = _(
                     "Du gibst %(card)s an %(name)s weiter – warte auf die anderen."
-                ) % {"card": card_name(mine), "name": left}
+                ) % {"card": _.card(mine), "name": left}
         if not legal:
             return out
         if "pick" in types:
@@ -584,8 +633,8 @@ class SpeedtroedelPresenter(Presenter):
             out["pick_choices"] = [
                 {
                     "action": action_json(a),
-                    "html": face_html(a["card"]),
-                    "name": card_name(a["card"]),
+                    "html": face_html(a["card"], language=_.language),
+                    "name": _.card(a["card"]),
                     "key": str(i) if i <= 9 else "",
                 }
                 for i, a in enumerate(legal, start=1)
@@ -605,7 +654,7 @@ class SpeedtroedelPresenter(Presenter):
             out["ask_choices"] = [
                 {
                     "action": action_json(a),
-                    "label": str(COLOUR_NAME[a["colour"]]),
+                    "label": _.colour(a["colour"]),
                     "cls": COLOUR_CLASS[a["colour"]],
                     "key": str(i),
                     "have": counts.get(a["colour"], 0),
@@ -769,10 +818,11 @@ class SpeedtroedelPresenter(Presenter):
         return face_html(card, small=True)
 
     def describe(self, event: Event, names: list[str]) -> str | None:
+        _ = _tr()
         t = event.get("type")
         who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
         if t == "play":
-            return _("%(name)s legt %(card)s.") % {"name": who, "card": card_name(event["card"])}
+            return _("%(name)s legt %(card)s.") % {"name": who, "card": _.card(event["card"])}
         if t == "trick":
             w = event["winner"]
             others: dict[int, list[str]] = {}
@@ -782,14 +832,15 @@ class SpeedtroedelPresenter(Presenter):
             if not others:
                 return _("%(name)s fängt den Stich.") % {"name": names[w]}
             taken = _("; ").join(
-                _("%(name)s nimmt %(cards)s") % {"name": names[s], "cards": card_names(cs)}
+                _("%(name)s nimmt %(cards)s")
+                % {"name": names[s], "cards": _(", ").join(_.card(c) for c in cs)}
                 for s, cs in others.items()
             )
             return _("%(name)s fängt den Stich – %(taken)s.") % {"name": names[w], "taken": taken}
         if t == "pick":
             return _("%(name)s nimmt %(card)s (Schnäppchenblick).") % {
                 "name": who,
-                "card": card_name(event["card"]),
+                "card": _.card(event["card"]),
             }
         if t == "penalty":
             return _("%(name)s hat eine Fälschung erwischt: %(points)s Punkte.") % {
@@ -805,7 +856,7 @@ class SpeedtroedelPresenter(Presenter):
         if t == "ask":
             return _("%(name)s fragt heute %(colour)s – alle müssen bedienen.") % {
                 "name": who,
-                "colour": COLOUR_NAME[event["colour"]],
+                "colour": _.colour(event["colour"]),
             }
         if t == "round_end":
             scores = _(", ").join(
