@@ -394,21 +394,13 @@ class SpeedtroedelPresenter(Presenter):
     def _seat_stats(self, view: View, names: list[str], _: _Said) -> list[list[dict[str, Any]]]:
         out = []
         swap = view["phase"] == "swap"
+        counter, counter_title = _("Ladentisch"), _("Karten auf dem Ladentisch")
+        box, box_title = _("Kiste"), _("Karten in der Lagerkiste")
         for s in range(view["players"]):
             n = view["counter_counts"][s]
             row: list[dict[str, Any]] = [
-                {
-                    "label": _("Ladentisch"),
-                    "value": n,
-                    "cls": "counter",
-                    "title": _("Karten auf dem Ladentisch"),
-                },
-                {
-                    "label": _("Kiste"),
-                    "value": view["box_counts"][s],
-                    "cls": "box",
-                    "title": _("Karten in der Lagerkiste"),
-                },
+                {"label": counter, "value": n, "cls": "counter", "title": counter_title},
+                {"label": box, "value": view["box_counts"][s], "cls": "box", "title": box_title},
             ]
             if n:
                 row.append(
