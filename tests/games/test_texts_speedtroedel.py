@@ -97,13 +97,11 @@ def _board(presenter: Any, engine: Any, state: Any, seat: int | None, names: lis
     return _NOT_TEXT.sub("", str(html))
 
 
-def _preview(engine: Any, view: Any, card: str) -> str:
-    text = engine.preview(view, card)["text"] if hasattr(engine, "preview") else None
-    if text is None:
-        from games.speedtroedel.engine import preview
+def _preview(view: Any, card: str) -> str:
+    """The engine's Vorschau of ``card`` (the presenter says it for a card that may not be laid)."""
+    from games.speedtroedel.engine import preview
 
-        text = preview(view, card)["text"]
-    return say(SLUG, text)
+    return say(SLUG, preview(view, card)["text"])
 
 
 def play_game(
@@ -135,7 +133,7 @@ def play_game(
             for s in [*range(players), None]:
                 out.append(f"board {move} {s}: {_board(presenter, engine, state, s, names)}")
             for card in view["hand"]:
-                out.append(f"preview {move} {card}: {_preview(engine, view, card)}")
+                out.append(f"preview {move} {card}: {_preview(view, card)}")
         if move % 5 == 0:
             for odd in ODD_ACTIONS:
                 out.append(f"illegal {move} {odd}: {_try(engine, state, seat, odd)}")
