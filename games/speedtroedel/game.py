@@ -16,6 +16,7 @@ from games.definition import (
 )
 from games.engines.base import get_engine
 from games.speedtroedel.presenter import SpeedtroedelPresenter
+from games.speedtroedel.texts import TEXTS
 
 
 def leave_penalty(match: Any, seat: Any, seats: list[Any]) -> int:
@@ -29,6 +30,7 @@ GAME = GameDef(
     slug="speedtroedel",
     engine=get_engine("speedtroedel"),
     presenter=SpeedtroedelPresenter(),
+    texts=TEXTS,
     tagline=_("Stichspiel mit Deckbau auf dem Flohmarkt"),
     description=_(
         "Was du heute im Stich erhandelst, ist morgen dein Blatt: vom Knopf zur Taschenuhr "

@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, ngettext
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
@@ -24,9 +25,12 @@ from games.presenters.base import (
     word_table,
 )
 from games.speedtroedel.engine import preview
+from games.speedtroedel.texts import TEXTS
+from games.wording import say
 
 COLOURS = ("P", "S", "B", "M", "E")
-COLOUR_NAME = {"P": "Porzellan", "S": "Spielzeug", "B": "Bücher", "M": "Messing", "E": "Smaragd"}
+#: the colours' names: the engine's catalogue codes (``card.colour.p`` …), lazy gettext strings
+COLOUR_NAME = {c: TEXTS[f"card.colour.{c.lower()}"] for c in COLOURS}
 COLOUR_CLASS = {
     "P": "porzellan",
     "S": "spielzeug",
@@ -37,35 +41,106 @@ COLOUR_CLASS = {
 #: the card pictures: one SVG sprite (``<symbol id="g-P">`` a good, ``s-T`` a special card,
 #: ``stars1``…``stars5`` the attic's tiers), referenced by ``<use>``
 SPRITE = "speedtroedel/cards.svg"
+#: the special cards: name (the engine's catalogue) and effect, lazy gettext strings
 SPECIAL = {
-    "T": ("Tauschrunde", "Am Ende des Stichs gibt jeder 1 Handkarte an den linken Nachbarn."),
-    "F": ("Fälschung", "Wer sie auf den Ladentisch nimmt, bekommt sofort −3 Punkte."),
-    "G": (
-        "Ganzer Posten",
-        "Du nimmst alle anderen Karten des Stichs; der Sieger bekommt nur den Posten.",
+    "T": (
+        TEXTS["card.special.t"],
+        gettext_lazy("Am Ende des Stichs gibt jeder 1 Handkarte an den linken Nachbarn."),
     ),
-    "V": ("Vordrängeln", "Du spielst den nächsten Stich aus – egal, wer diesen gewinnt."),
-    "H": ("Heute gefragt", "Du nennst eine Farbe, die im nächsten Stich alle bedienen müssen."),
-    "R": ("Ramschtag", "Im nächsten Stich gewinnt die niedrigste Karte."),
+    "F": (
+        TEXTS["card.special.f"],
+        gettext_lazy("Wer sie auf den Ladentisch nimmt, bekommt sofort −3 Punkte."),
+    ),
+    "G": (
+        TEXTS["card.special.g"],
+        gettext_lazy(
+            "Du nimmst alle anderen Karten des Stichs; der Sieger bekommt nur den Posten."
+        ),
+    ),
+    "V": (
+        TEXTS["card.special.v"],
+        gettext_lazy("Du spielst den nächsten Stich aus – egal, wer diesen gewinnt."),
+    ),
+    "H": (
+        TEXTS["card.special.h"],
+        gettext_lazy("Du nennst eine Farbe, die im nächsten Stich alle bedienen müssen."),
+    ),
+    "R": (TEXTS["card.special.r"], gettext_lazy("Im nächsten Stich gewinnt die niedrigste Karte.")),
 }
 #: the specials' names on their narrow faces, with a soft hyphen where they may break
-FACE_NAME = {"T": "Tausch\u00adrunde", "V": "Vor\u00addrängeln", "R": "Ramsch\u00adtag"}
-STARS = {1: "Schuppen", 2: "Speicher", 3: "Stadthaus", 4: "Landhaus", 5: "Schloss"}
-END_REASON = {
-    "ende": "Nach der letzten Runde ist der Markt zu.",
-    "leergekauft": "Leergekauft: Der Dachboden reicht nicht mehr für alle – der Markt schließt.",
+FACE_NAME = {
+    "T": gettext_lazy("Tausch\u00adrunde"),
+    "V": gettext_lazy("Vor\u00addrängeln"),
+    "R": gettext_lazy("Ramsch\u00adtag"),
 }
+STARS = {
+    1: gettext_lazy("Schuppen"),
+    2: gettext_lazy("Speicher"),
+    3: gettext_lazy("Stadthaus"),
+    4: gettext_lazy("Landhaus"),
+    5: gettext_lazy("Schloss"),
+}
+END_REASON = {
+    "ende": gettext_lazy("Nach der letzten Runde ist der Markt zu."),
+    "leergekauft": gettext_lazy(
+        "Leergekauft: Der Dachboden reicht nicht mehr für alle – der Markt schließt."
+    ),
+}
+
+
+class _Said:
+    """The presenter's words in one language, each looked up once per process: ``gettext`` and
+    ``get_language`` are slow on the hot path (the active language sits in an asgiref ``Local``),
+    so a method takes the table once (``_ = _tr()``) and keeps writing ``_("…")`` (which
+    ``makemessages`` finds); a lazy string (the catalogue's names) is said by its identity."""
+
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+        self._said: dict[Any, str] = {}
+        self._cards: dict[str, str] = {}
+
+    def __call__(self, text: str | Promise) -> str:
+        key = text if type(text) is str else id(text)
+        found = self._said.get(key)
+        if found is None:  # the active language is self.language (``_tr`` keys by it)
+            found = self._said[key] = _(text) if type(text) is str else str(text)
+        return found
+
+    def card(self, card: str) -> str:
+        """A card in words (``card_name``)."""
+        found = self._cards.get(card)
+        if found is None:
+            found = self._cards[card] = _card_name(self.language, card)
+        return found
+
+    def colour(self, colour: str) -> str:
+        return self(COLOUR_NAME[colour])
+
+
+@lru_cache(maxsize=8)
+def _said_in(language: str | None) -> _Said:
+    return _Said(language)
+
+
+def _tr() -> _Said:
+    """The words of the active language."""
+    return _said_in(get_language())
 
 
 def card_name(card: str) -> str:
-    """A card in words: "Porzellan 7", "Smaragd 0", "Fälschung"."""
+    """A card in words: "Porzellan 7", "Smaragd 0", "Fälschung" (in the active language)."""
+    return _card_name(get_language(), card)
+
+
+@lru_cache(maxsize=512)
+def _card_name(language: str | None, card: str) -> str:
     if card in SPECIAL:
-        return SPECIAL[card][0]
-    return f"{COLOUR_NAME[card[0]]} {card[1:]}"
+        return str(SPECIAL[card][0])
+    return str(TEXTS["card.plain"]) % {"colour": COLOUR_NAME[card[0]], "value": card[1:]}
 
 
 def card_names(cards: list[str]) -> str:
-    return ", ".join(card_name(c) for c in cards)
+    return _(", ").join(card_name(c) for c in cards)
 
 
 @lru_cache(maxsize=8)
@@ -79,23 +154,28 @@ def face_symbol(card: str) -> str:
     return f"s-{card}" if card in SPECIAL else f"g-{card[0]}"
 
 
-@lru_cache(maxsize=512)
-def face_html(card: str, small: bool = False) -> Markup:
-    """The face of a card, built once per card and size per process: the picture of its good (or
-    of the special card) from the sprite, the value (or the special's name) as text; an image
-    (``role="img"``) named by the card's name."""
+def face_html(card: str, small: bool = False, language: str | None = None) -> Markup:
+    """The face of a card, built once per card, size and language per process: the picture of its
+    good (or of the special card) from the sprite, the value (or the special's name) as text; an
+    image (``role="img"``) named by the card's name."""
+    return _face_html(language or get_language(), card, small)
+
+
+@lru_cache(maxsize=1024)
+def _face_html(language: str | None, card: str, small: bool) -> Markup:
     if card in SPECIAL:
         name, effect = SPECIAL[card]
         cls = "special fake" if card == "F" else "special"
-        number, sub, title = "", FACE_NAME.get(card, name), f"{name}: {effect}"
+        number, sub = "", str(FACE_NAME.get(card, name))
+        title = _("%(name)s: %(effect)s") % {"name": name, "effect": effect}
     else:
         colour, number = card[0], card[1:]
         zero = number == "0"
         title = card_name(card)
         if zero:
-            title += " – Schnäppchenblick: Am Ende des Stichs nimmst du 1 Karte daraus."
+            title += _(" – Schnäppchenblick: Am Ende des Stichs nimmst du 1 Karte daraus.")
         cls = COLOUR_CLASS[colour] + (" zero" if zero else "")
-        sub = "Blick" if zero else ""
+        sub = _("Blick") if zero else ""
     return h(
         '<span class="card tcard {}{}" role="img" title="{}" aria-label="{}">{}{}{}</span>',
         cls,
@@ -117,20 +197,23 @@ def _shop_link(value: int | str) -> Markup:
     return h('<a href="#shop-inhalt" class="shop-link">{}</a>', value)
 
 
-def _play_entry(seat: int, card: str, name: str, winner: bool) -> dict[str, Any]:
+def _play_entry(
+    seat: int, card: str, name: str, winner: bool, language: str | None
+) -> dict[str, Any]:
     """One play of a trick for the board (``winner``: it takes the trick)."""
     return {
         "seat": seat,
         "name": name,
         "card": card,
-        "card_name": card_name(card),
-        "card_html": face_html(card),
+        "card_name": _said_in(language).card(card),
+        "card_html": face_html(card, language=language),
         "winner": winner,
     }
 
 
 @lru_cache(maxsize=1024)
 def _last_trick_parts(
+    language: str | None,
     names: tuple[str, ...],
     title: str,
     w: int,
@@ -145,17 +228,17 @@ def _last_trick_parts(
     for s, c in taken:
         got.setdefault(s, []).append(c)
     outcome = [
-        f"{names[s]} bekommt {card_names(cs)}."
+        _("%(name)s bekommt %(cards)s.") % {"name": names[s], "cards": card_names(cs)}
         for s, cs in sorted(got.items(), key=lambda x: x[0] != w)
     ]
     notes = []
     if gefragt:
-        notes.append(f"Heute gefragt: {COLOUR_NAME[gefragt]}")
+        notes.append(_("Heute gefragt: %(colour)s") % {"colour": COLOUR_NAME[gefragt]})
     if ramsch:
-        notes.append("Ramschtag")
+        notes.append(_("Ramschtag"))
     return {
         "title": title,
-        "plays": [_play_entry(s, c, names[s], s == w) for s, c in plays],
+        "plays": [_play_entry(s, c, names[s], s == w, language) for s, c in plays],
         "winner": names[w],
         "outcome": outcome,
         "notes": notes,
@@ -163,14 +246,13 @@ def _last_trick_parts(
 
 
 @lru_cache(maxsize=256)
-def _colour_chips(colours: tuple[str, ...]) -> Markup:
+def _colour_chips(language: str | None, colours: tuple[str, ...]) -> Markup:
     return join(
         h(
-            '<span class="chip tcol {} crossed" title="kann {} nicht bedienen">'
-            '<span class="sr-only">kein {}</span></span>',
+            '<span class="chip tcol {} crossed" title="{}"><span class="sr-only">{}</span></span>',
             COLOUR_CLASS[c],
-            COLOUR_NAME[c],
-            COLOUR_NAME[c],
+            _("kann %(colour)s nicht bedienen") % {"colour": COLOUR_NAME[c]},
+            _("kein %(colour)s") % {"colour": COLOUR_NAME[c]},
         )
         for c in colours
     )
@@ -180,32 +262,33 @@ class SpeedtroedelPresenter(Presenter):
     slug = "speedtroedel"
 
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
+        _ = _tr()
         names = frame.names
         running = not view["over"]
         ctx: dict[str, Any] = {
             "status": (
-                f"Runde {view['round']} von {view['rounds']} · {view['hand_size']} Karten je "
-                "Händler"
+                _("Runde %(round)s von %(rounds)s · %(size)s Karten je Händler")
+                % {"round": view["round"], "rounds": view["rounds"], "size": view["hand_size"]}
             )
             if running
-            else END_REASON.get(view["end"] or "", "Die Partie ist vorbei."),
-            "follow_line": self._follow_line(view, names),
-            "trick": self._trick(view, names),
-            "trick_note": self._trick_note(view, names),
-            "last_trick": self._last_trick(view, names),
-            "attic": self._attic(view),
-            "seat_stats": self._seat_stats(view, names),
-            "shop": self._shop(view),
-            "round_summary": self._round_summary(view, names),
-            "turn_text": self._turn_text(view, names),
+            else _(END_REASON.get(view["end"] or "") or _("Die Partie ist vorbei.")),
+            "follow_line": self._follow_line(view, names, _),
+            "trick": self._trick(view, names, _),
+            "trick_note": self._trick_note(view, names, _),
+            "last_trick": self._last_trick(view, names, _),
+            "attic": self._attic(view, _),
+            "seat_stats": self._seat_stats(view, names, _),
+            "shop": self._shop(view, _),
+            "round_summary": self._round_summary(view, names, _),
+            "turn_text": self._turn_text(view, names, _),
         }
-        ctx.update(self._controls(view, legal, names))
+        ctx.update(self._controls(view, legal, names, _))
         if ctx["shop"] is not None and running:
             ctx["seat_info"] = self._seat_info(view, ctx["shop"])
         return ctx
 
     # -- parts of the screen ------------------------------------------------------------------
-    def _follow_line(self, view: View, names: list[str]) -> list[dict[str, str]]:
+    def _follow_line(self, view: View, names: list[str], _: _Said) -> list[dict[str, str]]:
         """What must be followed, and the effects of the trick in play."""
         parts: list[dict[str, str]] = []
         gq = view["gefragt"]
@@ -213,64 +296,74 @@ class SpeedtroedelPresenter(Presenter):
             c = gq["colour"]
             parts.append(
                 {
-                    "text": f"Heute gefragt: {COLOUR_NAME[c]} (von {names[gq['seat']]})",
+                    "text": _("Heute gefragt: %(colour)s (von %(name)s)")
+                    % {"colour": _.colour(c), "name": names[gq["seat"]]},
                     "cls": f"gefragt {COLOUR_CLASS[c]}",
                 }
             )
         if view["ramsch"]:
             parts.append(
-                {"text": "Ramschtag: Die niedrigste Karte gewinnt den Stich.", "cls": "ramsch"}
+                {"text": _("Ramschtag: Die niedrigste Karte gewinnt den Stich."), "cls": "ramsch"}
             )
         if view["phase"] == "play":
             f = view["follow"]
             if f:
                 parts.insert(
                     0,
-                    {"text": f"Bedienen: {COLOUR_NAME[f]}", "cls": f"follow {COLOUR_CLASS[f]}"},
+                    {
+                        "text": _("Bedienen: %(colour)s") % {"colour": _.colour(f)},
+                        "cls": f"follow {COLOUR_CLASS[f]}",
+                    },
                 )
             elif not view["trick"]:
-                parts.insert(0, {"text": "Noch keine Bedienfarbe – wer ausspielt, legt sie fest."})
+                parts.insert(
+                    0, {"text": _("Noch keine Bedienfarbe – wer ausspielt, legt sie fest.")}
+                )
             else:
                 parts.insert(
                     0,
                     {
-                        "text": "Noch keine Bedienfarbe – die nächste Farb- oder Smaragdkarte legt "
-                        "sie fest."
+                        "text": _(
+                            "Noch keine Bedienfarbe – die nächste Farb- oder Smaragdkarte legt "
+                            "sie fest."
+                        )
                     },
                 )
         return parts
 
-    def _play(self, seat: int, card: str, names: list[str], winner: int | None = None):
-        return _play_entry(seat, card, names[seat], seat == winner)
-
-    def _trick(self, view: View, names: list[str]) -> list[dict[str, Any]]:
+    def _trick(self, view: View, names: list[str], _: _Said) -> list[dict[str, Any]]:
+        language = _.language
         pend = view["pending"]
         winner = pend["winner"] if pend else None
-        return [self._play(s, c, names, winner) for s, c in view["trick"]]
+        return [_play_entry(s, c, names[s], s == winner, language) for s, c in view["trick"]]
 
-    def _trick_note(self, view: View, names: list[str]) -> str:
+    def _trick_note(self, view: View, names: list[str], _: _Said) -> str:
         pend = view["pending"]
         if not pend or not view["trick"]:
             return ""
-        text = f"{names[pend['winner']]} fängt den Stich."
+        text = _("%(name)s fängt den Stich.") % {"name": names[pend["winner"]]}
         if pend["taken"] and view["phase"] == "pick":
-            text += " Schon genommen: " + "; ".join(
-                f"{names[s]} {card_name(c)}" for s, c in pend["taken"]
-            )
+            text += _(" Schon genommen: %(cards)s") % {
+                "cards": _("; ").join(
+                    _("%(name)s %(card)s") % {"name": names[s], "card": _.card(c)}
+                    for s, c in pend["taken"]
+                )
+            }
         return text
 
-    def _last_trick(self, view: View, names: list[str]) -> dict[str, Any] | None:
+    def _last_trick(self, view: View, names: list[str], _: _Said) -> dict[str, Any] | None:
         t = view["last_trick"]
         if t is None:
             return None
         this_round = view["last_trick_round"] == view["round"]
         title = (
-            f"Letzter Stich ({len(view['tricks'])})"
+            _("Letzter Stich (%(n)s)") % {"n": len(view["tricks"])}
             if this_round
-            else f"Letzter Stich (Runde {view['last_trick_round']})"
+            else _("Letzter Stich (Runde %(round)s)") % {"round": view["last_trick_round"]}
         )
         return dict(
             _last_trick_parts(
+                _.language,
                 tuple(names),
                 title,
                 t["winner"],
@@ -281,47 +374,40 @@ class SpeedtroedelPresenter(Presenter):
             )
         )
 
-    def _attic(self, view: View) -> dict[str, Any]:
+    def _attic(self, view: View, _: _Said) -> dict[str, Any]:
         a = view["attic"]
         tiers = [
-            {"stars": stars(i + 1), "name": STARS[i + 1], "count": a["tiers"][i]} for i in range(5)
+            {"stars": stars(i + 1), "name": _(STARS[i + 1]), "count": a["tiers"][i]}
+            for i in range(5)
         ]
         return {
             "count": a["count"],
             "tiers": tiers,
             "top_stars": stars(a["top_stars"]) if a["top_stars"] else "",
-            "top_name": STARS.get(a["top_stars"] or 0, ""),
-            "top_html": face_html(a["top"], True) if a["top"] else None,
-            "top_card": card_name(a["top"]) if a["top"] else "",
+            "top_name": _(STARS[a["top_stars"]]) if a["top_stars"] in STARS else "",
+            "top_html": face_html(a["top"], True, language=_.language) if a["top"] else None,
+            "top_card": _.card(a["top"]) if a["top"] else "",
             "open": bool(view["options"].get("dachboden_offen")),
             "knapp": view["knapp"] and not view["over"],
         }
 
-    def _seat_stats(self, view: View, names: list[str]) -> list[list[dict[str, Any]]]:
+    def _seat_stats(self, view: View, names: list[str], _: _Said) -> list[list[dict[str, Any]]]:
         out = []
         swap = view["phase"] == "swap"
+        counter, counter_title = _("Ladentisch"), _("Karten auf dem Ladentisch")
+        box, box_title = _("Kiste"), _("Karten in der Lagerkiste")
         for s in range(view["players"]):
             n = view["counter_counts"][s]
             row: list[dict[str, Any]] = [
-                {
-                    "label": "Ladentisch",
-                    "value": n,
-                    "cls": "counter",
-                    "title": "Karten auf dem Ladentisch",
-                },
-                {
-                    "label": "Kiste",
-                    "value": view["box_counts"][s],
-                    "cls": "box",
-                    "title": "Karten in der Lagerkiste",
-                },
+                {"label": counter, "value": n, "cls": "counter", "title": counter_title},
+                {"label": box, "value": view["box_counts"][s], "cls": "box", "title": box_title},
             ]
             if n:
                 row.append(
                     {
                         "value": f"+{n}",
                         "cls": "plus",
-                        "title": f"Beim Kassensturz +{n} Punkte für den Ladentisch",
+                        "title": _("Beim Kassensturz +%(n)s Punkte für den Ladentisch") % {"n": n},
                     }
                 )
             if s == view["seat"] and not view["over"] and "hand" in view:
@@ -332,46 +418,57 @@ class SpeedtroedelPresenter(Presenter):
             if view["voids"][s] and not view["over"]:
                 row.append(
                     {
-                        "value": _colour_chips(tuple(view["voids"][s])),
+                        "value": _colour_chips(_.language, tuple(view["voids"][s])),
                         "cls": "voids",
-                        "title": "konnte diese Farben nicht bedienen",
+                        "title": _("konnte diese Farben nicht bedienen"),
                     }
                 )
             if swap:
                 ready = s in view["swap_ready"]
                 row.append(
                     {
-                        "value": h("{} gewählt", ui_icon("check")) if ready else "wählt …",
+                        "value": fill(_("%(check)s gewählt"), check=ui_icon("check"))
+                        if ready
+                        else _("wählt …"),
                         "cls": "swap-ready" if ready else "swap-wait",
                     }
                 )
             out.append(row)
         return out
 
-    def _shop(self, view: View) -> dict[str, Any] | None:
+    def _shop(self, view: View, _: _Said) -> dict[str, Any] | None:
         """ "Dein Laden": the own counter, the box contents and next round's attic draws."""
         if view["seat"] is None or "hand" not in view:
             return None
         missing = view.get("missing_next") or 0
         last_round = view["round"] >= view["rounds"]
         if last_round:
-            need = "Das ist die letzte Runde – danach wird abgerechnet."
+            need = _("Das ist die letzte Runde – danach wird abgerechnet.")
         elif missing:
-            need = (
-                f"In Runde {view['round'] + 1} fehlen dir nach jetzigem Stand noch "
-                f"{missing} Karte{'n' if missing != 1 else ''} – die holst du vom Dachboden."
-            )
+            need = ngettext(
+                "In Runde %(round)s fehlen dir nach jetzigem Stand noch %(n)s Karte – die holst "
+                "du vom Dachboden.",
+                "In Runde %(round)s fehlen dir nach jetzigem Stand noch %(n)s Karten – die holst "
+                "du vom Dachboden.",
+                missing,
+            ) % {"round": view["round"] + 1, "n": missing}
         else:
-            need = (
-                f"Nach jetzigem Stand reichen Kiste und Ladentisch für Runde {view['round'] + 1}."
-            )
+            need = _("Nach jetzigem Stand reichen Kiste und Ladentisch für Runde %(round)s.") % {
+                "round": view["round"] + 1
+            }
         counter = view["counter"]
         return {
-            "counter": [{"html": face_html(c, True), "name": card_name(c)} for c in counter],
-            "box": [{"html": face_html(c, True), "name": card_name(c)} for c in view["box"]],
+            "counter": [
+                {"html": face_html(c, True, language=_.language), "name": _.card(c)}
+                for c in counter
+            ],
+            "box": [
+                {"html": face_html(c, True, language=_.language), "name": _.card(c)}
+                for c in view["box"]
+            ],
             "need": need,
             "points": len(counter),
-            "swap": self._swap_note(view),
+            "swap": self._swap_note(view, _),
         }
 
     @staticmethod
@@ -386,16 +483,16 @@ class SpeedtroedelPresenter(Presenter):
         )
         return [info if s == view["seat"] else None for s in range(view["players"])]
 
-    def _swap_note(self, view: View) -> str:
+    def _swap_note(self, view: View, _: _Said) -> str:
         sw = view.get("swap")
         if not sw:
             return ""
-        return (
-            f"Tauschrunde: Du hast {card_name(sw['gave'])} weitergegeben und "
-            f"{card_name(sw['got'])} bekommen."
-        )
+        return _("Tauschrunde: Du hast %(gave)s weitergegeben und %(got)s bekommen.") % {
+            "gave": _.card(sw["gave"]),
+            "got": _.card(sw["got"]),
+        }
 
-    def _round_summary(self, view: View, names: list[str]) -> dict[str, Any] | None:
+    def _round_summary(self, view: View, names: list[str], _: _Said) -> dict[str, Any] | None:
         """Kassensturz: the standing after the last round, until the next round's first card."""
         fresh = view["phase"] == "play" and not view["tricks"] and not view["trick"]
         if not (view["over"] or (fresh and view["round"] > 1)):
@@ -412,18 +509,19 @@ class SpeedtroedelPresenter(Presenter):
                     "cells": [
                         names[s],
                         scores[s],
-                        "vorn" if gap == 0 else f"−{gap}",
+                        _("vorn") if gap == 0 else f"−{gap}",
                         view["box_counts"][s],
                     ],
                     "winner": gap == 0,
                 }
             )
-        title = f"Kassensturz nach Runde {done}"
+        title = _("Kassensturz nach Runde %(round)s") % {"round": done}
         if not view["over"] and view["leader"] is not None:
-            title += f" · {names[view['leader']]} spielt aus"
-        return {"title": title, "columns": ["Händler", "Punkte", "Abstand", "Kiste"], "rows": rows}
+            title += _(" · %(name)s spielt aus") % {"name": names[view["leader"]]}
+        columns = [_("Händler"), _("Punkte"), _("Abstand"), _("Kiste")]
+        return {"title": title, "columns": columns, "rows": rows}
 
-    def _turn_text(self, view: View, names: list[str]) -> str | None:
+    def _turn_text(self, view: View, names: list[str], _: _Said) -> str | None:
         me = view["seat"]
         actors = view["actors"]
         phase = view["phase"]
@@ -432,44 +530,53 @@ class SpeedtroedelPresenter(Presenter):
         who = actors[0]
         mine = who == me
         if phase == "swap":
-            waiting = ", ".join(names[a] for a in actors if a != me)
+            waiting = _(", ").join(names[a] for a in actors if a != me)
             if me in actors:
-                return "Tauschrunde: Alle geben gleichzeitig 1 Karte nach links – du auch."
-            return f"Tauschrunde: Es wählen noch {waiting}."
+                return _("Tauschrunde: Alle geben gleichzeitig 1 Karte nach links – du auch.")
+            return _("Tauschrunde: Es wählen noch %(names)s.") % {"names": waiting}
         if phase == "pick":
             return (
-                "Schnäppchenblick: Nimm dir 1 Karte aus dem Stich."
+                _("Schnäppchenblick: Nimm dir 1 Karte aus dem Stich.")
                 if mine
-                else f"{names[who]} nimmt sich 1 Karte aus dem Stich (Schnäppchenblick)."
+                else _("%(name)s nimmt sich 1 Karte aus dem Stich (Schnäppchenblick).")
+                % {"name": names[who]}
             )
         if phase == "ask":
             return (
-                "Heute gefragt: Nenne die Farbe für den nächsten Stich."
+                _("Heute gefragt: Nenne die Farbe für den nächsten Stich.")
                 if mine
-                else f"{names[who]} nennt die gefragte Farbe (Heute gefragt)."
+                else _("%(name)s nennt die gefragte Farbe (Heute gefragt).") % {"name": names[who]}
             )
         if mine:
             if not view["trick"]:
-                return "Du spielst aus."
+                return _("Du spielst aus.")
             f = view["follow"]
-            return f"Du bist am Zug – {COLOUR_NAME[f]} bedienen." if f else "Du bist am Zug."
+            if f:
+                return _("Du bist am Zug – %(colour)s bedienen.") % {"colour": _.colour(f)}
+            return _("Du bist am Zug.")
         if not view["trick"]:
-            return f"{names[who]} spielt aus."
+            return _("%(name)s spielt aus.") % {"name": names[who]}
         return None
 
-    def _preview_text(self, view: View, card: str, names: list[str]) -> str:
+    def _preview_text(self, view: View, card: str, names: list[str], _: _Said) -> str:
         p = preview(view, card)
         if not p["legal"]:
-            return p["text"]
+            return say(p["text"], TEXTS)
+        name = _.card(card)
         if p["leads"]:
             if len(view["trick"]) == 0:
-                return f"Mit {card_name(card)} spielst du aus."
-            return f"Mit {card_name(card)} führst du den Stich."
+                return _("Mit %(card)s spielst du aus.") % {"card": name}
+            return _("Mit %(card)s führst du den Stich.") % {"card": name}
         if p["ahead"] is not None and p["ahead"] >= 0:
-            return f"Mit {card_name(card)} bleibt {names[p['ahead']]} vorn."
-        return f"Mit {card_name(card)} führt niemand den Stich."
+            return _("Mit %(card)s bleibt %(name)s vorn.") % {
+                "card": name,
+                "name": names[p["ahead"]],
+            }
+        return _("Mit %(card)s führt niemand den Stich.") % {"card": name}
 
-    def _controls(self, view: View, legal: list[Action], names: list[str]) -> dict[str, Any]:
+    def _controls(
+        self, view: View, legal: list[Action], names: list[str], _: _Said
+    ) -> dict[str, Any]:
         me = view["seat"]
         out: dict[str, Any] = {"board_decision": None}
         hand = view.get("hand") or []
@@ -481,24 +588,26 @@ class SpeedtroedelPresenter(Presenter):
             act = by_card.get(card)
             entry: dict[str, Any] = {
                 "card": card,
-                "name": card_name(card),
-                "html": face_html(card),
+                "name": _.card(card),
+                "html": face_html(card, language=_.language),
                 "key": str(n) if n <= 9 and act else "",
                 "action": action_json(act) if act else "",
                 "fake": card == "F",
             }
             if phase == "play" and "play" in types:
                 entry["preview"] = (
-                    self._preview_text(view, card, names)
+                    self._preview_text(view, card, names, _)
                     if act
                     else (
-                        f"{card_name(card)} darfst du jetzt nicht legen"
-                        + (f": {COLOUR_NAME[view['follow']]} bedienen." if view["follow"] else ".")
+                        _("%(card)s darfst du jetzt nicht legen: %(colour)s bedienen.")
+                        % {"card": _.card(card), "colour": _.colour(view["follow"])}
+                        if view["follow"]
+                        else _("%(card)s darfst du jetzt nicht legen.") % {"card": _.card(card)}
                     )
                 )
             cards.append(entry)
         out["hand_cards"] = cards
-        out["shop_swap"] = self._swap_note(view) if phase != "over" else ""
+        out["shop_swap"] = self._swap_note(view, _) if phase != "over" else ""
         if me is None:
             return out
         n = view["players"]
@@ -506,9 +615,9 @@ class SpeedtroedelPresenter(Presenter):
         if phase == "swap":
             mine = view.get("swap_choice")
             if mine:
-                out["swap_waiting"] = (
-                    f"Du gibst {card_name(mine)} an {left} weiter – warte auf die anderen."
-                )
+                out["swap_waiting"] = _(
+                    "Du gibst %(card)s an %(name)s weiter – warte auf die anderen."
+                ) % {"card": _.card(mine), "name": left}
         if not legal:
             return out
         if "pick" in types:
@@ -516,26 +625,28 @@ class SpeedtroedelPresenter(Presenter):
             out["pick_choices"] = [
                 {
                     "action": action_json(a),
-                    "html": face_html(a["card"]),
-                    "name": card_name(a["card"]),
+                    "html": face_html(a["card"], language=_.language),
+                    "name": _.card(a["card"]),
                     "key": str(i) if i <= 9 else "",
                 }
                 for i, a in enumerate(legal, start=1)
             ]
-            out["decision_title"] = "Schnäppchenblick: Welche Karte nimmst du dir aus dem Stich?"
+            out["decision_title"] = _("Schnäppchenblick: Welche Karte nimmst du dir aus dem Stich?")
         elif "swap" in types:
             out["board_decision"] = "swap"
-            out["decision_title"] = f"Tauschrunde: Welche Karte gibst du an {left} weiter?"
+            out["decision_title"] = _("Tauschrunde: Welche Karte gibst du an %(name)s weiter?") % {
+                "name": left
+            }
         elif "ask" in types:
             out["board_decision"] = "ask"
-            out["decision_title"] = (
+            out["decision_title"] = _(
                 "Heute gefragt: Welche Farbe müssen im nächsten Stich alle bedienen?"
             )
             counts = {c: sum(1 for h in hand if h[0] == c and h not in SPECIAL) for c in COLOURS}
             out["ask_choices"] = [
                 {
                     "action": action_json(a),
-                    "label": COLOUR_NAME[a["colour"]],
+                    "label": _.colour(a["colour"]),
                     "cls": COLOUR_CLASS[a["colour"]],
                     "key": str(i),
                     "have": counts.get(a["colour"], 0),
@@ -699,47 +810,76 @@ class SpeedtroedelPresenter(Presenter):
         return face_html(card, small=True)
 
     def describe(self, event: Event, names: list[str]) -> str | None:
+        _ = _tr()
         t = event.get("type")
         who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
         if t == "play":
-            return f"{who} legt {card_name(event['card'])}."
+            return _("%(name)s legt %(card)s.") % {"name": who, "card": _.card(event["card"])}
         if t == "trick":
             w = event["winner"]
             others: dict[int, list[str]] = {}
             for s, c in event["taken"]:
                 if s != w:
                     others.setdefault(s, []).append(c)
-            text = f"{names[w]} fängt den Stich"
-            if others:
-                text += " – " + "; ".join(
-                    f"{names[s]} nimmt {card_names(cs)}" for s, cs in others.items()
-                )
-            return text + "."
+            if not others:
+                return _("%(name)s fängt den Stich.") % {"name": names[w]}
+            taken = _("; ").join(
+                _("%(name)s nimmt %(cards)s")
+                % {"name": names[s], "cards": _(", ").join(_.card(c) for c in cs)}
+                for s, cs in others.items()
+            )
+            return _("%(name)s fängt den Stich – %(taken)s.") % {"name": names[w], "taken": taken}
         if t == "pick":
-            return f"{who} nimmt {card_name(event['card'])} (Schnäppchenblick)."
+            return _("%(name)s nimmt %(card)s (Schnäppchenblick).") % {
+                "name": who,
+                "card": _.card(event["card"]),
+            }
         if t == "penalty":
-            return f"{who} hat eine Fälschung erwischt: {event['points']} Punkte."
+            return _("%(name)s hat eine Fälschung erwischt: %(points)s Punkte.") % {
+                "name": who,
+                "points": event["points"],
+            }
         if t == "swap_start":
-            return "Tauschrunde: Alle geben gleichzeitig 1 Karte nach links."
+            return _("Tauschrunde: Alle geben gleichzeitig 1 Karte nach links.")
         if t == "swap_chosen":
-            return f"{who} hat eine Karte zum Tauschen gewählt."
+            return _("%(name)s hat eine Karte zum Tauschen gewählt.") % {"name": who}
         if t == "swap_done":
-            return "Getauscht: Jede gewählte Karte liegt jetzt beim linken Nachbarn."
+            return _("Getauscht: Jede gewählte Karte liegt jetzt beim linken Nachbarn.")
         if t == "ask":
-            return f"{who} fragt heute {COLOUR_NAME[event['colour']]} – alle müssen bedienen."
+            return _("%(name)s fragt heute %(colour)s – alle müssen bedienen.") % {
+                "name": who,
+                "colour": _.colour(event["colour"]),
+            }
         if t == "round_end":
-            scores = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["scores"]))
-            return f"Kassensturz nach Runde {event['round']}: {scores}."
+            scores = _(", ").join(
+                _("%(name)s %(points)s") % {"name": names[s], "points": p}
+                for s, p in enumerate(event["scores"])
+            )
+            return _("Kassensturz nach Runde %(round)s: %(scores)s.") % {
+                "round": event["round"],
+                "scores": scores,
+            }
         if t == "round_start":
-            draws = [f"{names[s]} {d}" for s, d in enumerate(event.get("attic_draws") or []) if d]
-            text = f"Runde {event['round']}"
+            draws = [
+                _("%(name)s %(n)s") % {"name": names[s], "n": d}
+                for s, d in enumerate(event.get("attic_draws") or [])
+                if d
+            ]
+            leader = names[event["leader"]]
             if draws:
-                text += " – vom Dachboden: " + ", ".join(draws)
-            return text + f". {names[event['leader']]} spielt aus."
+                return _("Runde %(round)s – vom Dachboden: %(draws)s. %(name)s spielt aus.") % {
+                    "round": event["round"],
+                    "draws": _(", ").join(draws),
+                    "name": leader,
+                }
+            return _("Runde %(round)s. %(name)s spielt aus.") % {
+                "round": event["round"],
+                "name": leader,
+            }
         if t == "game_over":
             if event.get("reason") == "leergekauft":
-                return "Leergekauft: Der Dachboden reicht nicht mehr – der Markt schließt."
-            return "Die Partie ist vorbei."
+                return _("Leergekauft: Der Dachboden reicht nicht mehr – der Markt schließt.")
+            return _("Die Partie ist vorbei.")
         return None
 
 

@@ -36,10 +36,10 @@ class SpeedtroedelEngine(Engine[State]):
     options_schema = OPTIONS
     round_end_events = frozenset({"round_end"})
     card_notation = (
-        "P/S/B/M/E + Wert (Porzellan, Spielzeug, Bücher, Messing, Smaragd), z. B. P7, S11, E0; "
-        "Sonderkarten T (Tauschrunde), F (Fälschung), G (Ganzer Posten), V (Vordrängeln), "
-        "H (Heute gefragt), R (Ramschtag). deck=: Startkarten (Block je Sitz, Sitz 0 zuerst), "
-        "dann '|', dann der Dachboden von oben."
+        "P/S/B/M/E + value (Porzellan, Spielzeug, Buecher, Messing, Smaragd), e.g. P7, S11, E0; "
+        "specials T (Tauschrunde), F (Faelschung), G (Ganzer Posten), V (Vordraengeln), "
+        "H (Heute gefragt), R (Ramschtag). deck=: start cards (a block per seat, seat 0 first), "
+        "then '|', then the attic from the top."
     )
     rules = rules
     seat_view = seat_view
@@ -62,7 +62,7 @@ class SpeedtroedelEngine(Engine[State]):
 BENCH = BenchSpec(
     random_players=4,
     tournaments=tuple(
-        Tournament(hero=h, field=f, players=p, games=1000, quick_games=q, label=f"{h} gegen {f}")
+        Tournament(hero=h, field=f, players=p, games=1000, quick_games=q, label=f"{h} vs {f}")
         for h, f, q in (("stark", "normal", 2), ("normal", "leicht", 30))
         for p in (3, 4, 5)
     ),

@@ -22,15 +22,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.engines.base import Action, Advice, Bot, View, in_random_order
+from games.engines.base import Action, Advice, Bot, Msg, View, in_random_order, msg
 from games.speedtroedel.engine.cards import (
     EMERALD,
     FAKES,
     POSTEN,
-    SUIT_NAMES,
     SUITS,
     TIER,
     code,
+    colour_name,
     is_zero,
     name,
     parse,
@@ -648,25 +648,26 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 
 
 # -- advice ------------------------------------------------------------------------------------
-def _lead(x: float) -> str:
-    """A mean lead over the others in words: „1,2 Punkte vor den anderen“ / „… hinter …“."""
-    where = "vor" if x >= 0 else "hinter"
-    return f"{abs(x):.1f} Punkte {where} den anderen".replace(".", ",")
+def _lead(x: float) -> Msg:
+    """A mean lead over the others: „1,2 Punkte vor den anderen“ / „… hinter …“."""
+    return msg("advice.lead.ahead" if x >= 0 else "advice.lead.behind", points=abs(x))
 
 
-def _fmt(x: float) -> str:
-    return f"{x:.1f}".replace(".", ",").replace("-", "−")
+def _fmt(x: float) -> Msg:
+    """A rollout value: „3,4“, „−1,0“."""
+    return msg("advice.value", value=x)
 
 
-def describe(action: Action) -> str:
+def describe(action: Action) -> Msg:
+    """The card or colour of ``action`` by name (a code with arguments)."""
     if action["type"] == "ask":
-        return SUIT_NAMES[SUITS.index(action["colour"])]
+        return colour_name(SUITS.index(action["colour"]))
     c = parse(action["card"])
-    return name(c) if c is not None else str(action["card"])
+    return name(c) if c is not None else msg("card.notation", card=str(action["card"]))
 
 
 def explain(view: View, legal: list[Action]) -> Advice:
-    """The strong bot's choice with a short German reason."""
+    """The strong bot's choice with a short reason (a code with arguments, ``advice.*``)."""
     if not legal:
         raise ValueError("no legal action")
     bot = StrongBot(max(STARK_ROLLOUTS, 300))
@@ -674,64 +675,53 @@ def explain(view: View, legal: list[Action]) -> Advice:
     kind = action["type"]
     label = describe(action)
     cands = [{"action": a, "value": round(v, 2)} for a, v in ranked]
-    head = {  # second person: what you do
-        "play": f"Spiel {label}",
-        "pick": f"Nimm {label}",
-        "swap": f"Gib {label} weiter",
-        "ask": f"Verlange {label}",
-    }[kind]
+    # second person: what you do („Spiel Porzellan 7“, „Nimm …“, „Gib … weiter“, „Verlange …“)
+    head = msg(f"advice.head.{kind}", card=label)
+    reason: Msg
     if len(legal) == 1:
-        reason = f"{label} ist deine einzige erlaubte Wahl."
+        reason = msg("advice.only", card=label)
     elif kind == "pick" and not ranked:
         c = parse(action["card"]) or 0
-        reason = f"Nimm {label}: die wertvollste Karte im Stich – sie kommt auf deinen Ladentisch."
-        if c in FAKES:
-            reason = "Nur Fälschungen sind übrig – die kostet dich 3 Punkte."
+        reason = msg("advice.pick_fake") if c in FAKES else msg("advice.pick_best", card=label)
     elif not ranked:
-        reason = f"{head}: Deine anderen Möglichkeiten wirken hier genauso."
+        reason = msg("advice.same", head=head)
     else:
-        if quality_note(view):
-            reason = (
-                f"{head}: Damit liegst du in den Proberunden bis Rundenende im Schnitt "
-                f"{_lead(ranked[0][1])}"
+        note = quality_note(view)
+        best = ranked[0][1]
+        body = (
+            msg("advice.body.lead", lead=_lead(best))
+            if note
+            else msg("advice.body.win", value=_fmt(best))
+        )
+        runner: Msg | str = ""
+        if len(ranked) > 1:
+            x = ranked[1][1]
+            runner = msg(
+                "advice.runner", card=describe(ranked[1][0]), value=_lead(x) if note else _fmt(x)
+            )
+        tail = msg("advice.tail.catch" if note else "advice.tail.end")
+        extra = _play_hint(view, parse(action["card"]) or 0) if kind == "play" else None
+        if extra:  # before the advice's reasons: „Spiel Smaragd 9. Höchster Smaragd … Damit …“
+            reason = msg(
+                "advice.ranked_hint", head=head, hint=extra, body=body, runner=runner, tail=tail
             )
         else:
-            reason = (
-                f"{head}: Die Partie endet mit dieser Runde, es zählt nur der Sieg. Damit "
-                f"kommst du in den Proberunden auf einen Wert von {_fmt(ranked[0][1])} "
-                "(10 für einen Sieg plus dein Vorsprung auf den besten Gegner)"
-            )
-        if len(ranked) > 1:
-            runner = ranked[1][1]
-            reason += (
-                f"; mit {describe(ranked[1][0])} wären es {_lead(runner)}"
-                if quality_note(view)
-                else f"; mit {describe(ranked[1][0])} wären es {_fmt(runner)}"
-            )
-        reason += (
-            ". Eingerechnet ist, was dein Fang im nächsten Blatt wert ist."
-            if quality_note(view)
-            else "."
-        )
-        if kind == "play":
-            extra = _play_hint(view, parse(action["card"]) or 0)
-            if extra:  # after the advice: „Spiel Smaragd 9. Höchster Smaragd … Damit …“
-                reason = reason.replace(f"{head}: ", f"{head}. {extra} ", 1)
+            reason = msg("advice.ranked", head=head, body=body, runner=runner, tail=tail)
     return Advice(action=action, reason=reason, candidates=cands)
 
 
-def _play_hint(view: View, c: int) -> str:
+def _play_hint(view: View, c: int) -> Msg | None:
     info = _info(view)
     if c == POSTEN:
-        return "Mit dem Ganzen Posten bekommst du alle anderen Karten des Stichs."
+        return msg("advice.hint.posten")
     if c in FAKES:
-        return "Die Fälschung bekommt ein anderer – mit −3 Punkten."
+        return msg("advice.hint.fake")
     if is_zero(c):
-        return "Mit dem Schnäppchenblick nimmst du dir eine Karte aus dem Stich."
+        return msg("advice.hint.zero")
     higher = any(o < 100 and o // 20 == EMERALD and o > c for o in info.outstanding)
     if c < 100 and c // 20 == EMERALD and not info.ramsch and not higher:
-        return "Höchster Smaragd noch im Spiel."
-    return ""
+        return msg("advice.hint.top_emerald")
+    return None
 
 
 __all__ = ["EasyBot", "NormalBot", "StrongBot", "explain", "BOTS", "ASK", "PICK", "SWAP"]

@@ -13,8 +13,11 @@ Ids: colour card ``suit * 20 + value`` (suit 0–3 colours, 4 Smaragd), specials
 
 from __future__ import annotations
 
+from games.engines.base import Msg, msg
+
 SUITS = "PSBME"
-SUIT_NAMES = ("Porzellan", "Spielzeug", "Bücher", "Messing", "Smaragd")
+#: the colours' names as catalogue codes (``games.speedtroedel.texts``): Porzellan … Smaragd
+SUIT_NAMES = tuple(f"card.colour.{s.lower()}" for s in SUITS)
 EMERALD = 4
 
 TAUSCH = 100
@@ -36,15 +39,8 @@ SPECIAL_CODES = {
     GEFRAGT: "H",
     RAMSCH: "R",
 }
-SPECIAL_NAMES = {
-    TAUSCH: "Tauschrunde",
-    FALSCH_A: "Fälschung",
-    FALSCH_B: "Fälschung",
-    POSTEN: "Ganzer Posten",
-    VOR: "Vordrängeln",
-    GEFRAGT: "Heute gefragt",
-    RAMSCH: "Ramschtag",
-}
+#: the special cards' names as catalogue codes: Tauschrunde, Fälschung, Ganzer Posten, …
+SPECIAL_NAMES = {c: f"card.special.{k.lower()}" for c, k in SPECIAL_CODES.items()}
 _CODE_TO_SPECIAL = {"T": TAUSCH, "F": FALSCH_A, "G": POSTEN, "V": VOR, "H": GEFRAGT, "R": RAMSCH}
 
 
@@ -99,11 +95,17 @@ def code(c: int) -> str:
     return f"{SUITS[c // 20]}{c % 20}"
 
 
-def name(c: int) -> str:
-    """German name, e.g. ``Porzellan 7``, ``Smaragd 0``, ``Ganzer Posten``."""
+def colour_name(suit: int) -> Msg:
+    """A colour's name as a code: ``card.colour.p`` (Porzellan) … ``card.colour.e`` (Smaragd)."""
+    return Msg(SUIT_NAMES[suit])
+
+
+def name(c: int) -> Msg:
+    """A card's name as a code with arguments, said e.g. ``Porzellan 7``, ``Smaragd 0``,
+    ``Ganzer Posten``."""
     if c >= 100:
-        return SPECIAL_NAMES[c]
-    return f"{SUIT_NAMES[c // 20]} {c % 20}"
+        return Msg(SPECIAL_NAMES[c])
+    return msg("card.plain", colour=colour_name(c // 20), value=c % 20)
 
 
 def parse(text: object) -> int | None:

@@ -21,8 +21,10 @@ from games.engines.base import (
     Event,
     IllegalAction,
     InvalidOptions,
+    Msg,
     Option,
     Result,
+    msg,
     shuffle_rng,
 )
 from games.speedtroedel.engine.cards import (
@@ -34,12 +36,12 @@ from games.speedtroedel.engine.cards import (
     GEFRAGT,
     POSTEN,
     RAMSCH,
-    SUIT_NAMES,
     SUITS,
     TAUSCH,
     TIER,
     VOR,
     code,
+    colour_name,
     is_zero,
     name,
     parse,
@@ -597,30 +599,17 @@ def best_colour(hand: Sequence[int]) -> int:
 
 
 OPTIONS = (
+    Option("partie_kurz", "option.partie_kurz", False, help="option.partie_kurz.help"),
     Option(
-        "partie_kurz",
-        "Partie kurz",
-        False,
-        help="4 Runden mit den Blattgrößen der Runden 1, 3, 5 und 7.",
-    ),
-    Option(
-        "ohne_sonderkarten",
-        "Ohne Sonderkarten",
-        False,
-        help="Der Dachboden hat nur Farbkarten, Smaragde und Schnäppchenblicke.",
+        "ohne_sonderkarten", "option.ohne_sonderkarten", False, help="option.ohne_sonderkarten.help"
     ),
     Option(
         "faelschung_ohne_strafe",
-        "Fälschung ohne Strafe",
+        "option.faelschung_ohne_strafe",
         False,
-        help="Die Fälschung bringt keine −3 Punkte.",
+        help="option.faelschung_ohne_strafe.help",
     ),
-    Option(
-        "dachboden_offen",
-        "Dachboden offen",
-        False,
-        help="Die oberste Dachbodenkarte liegt offen.",
-    ),
+    Option("dachboden_offen", "option.dachboden_offen", False, help="option.dachboden_offen.help"),
 )
 
 
@@ -697,10 +686,7 @@ def parse_deck(deck: Sequence[str]) -> tuple[list[int], list[int] | None]:
 
 def check_options(options: dict[str, Any], players: int) -> None:
     if options["ohne_sonderkarten"] and options["faelschung_ohne_strafe"]:
-        raise InvalidOptions(
-            "„Fälschung ohne Strafe“ passt nicht zu „Ohne Sonderkarten“: "
-            "ohne Sonderkarten gibt es keine Fälschung."
-        )
+        raise InvalidOptions("options.fake_without_specials")
 
 
 def simultaneous_key(state: State) -> str | None:
@@ -743,60 +729,56 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 def validate_action(state: State, seat: Any, action: Any) -> tuple[int, int]:
     """Check ``action`` completely; return (kind, card or colour)."""
     if not isinstance(action, dict):
-        raise IllegalAction("Ungültige Aktion.")
+        raise IllegalAction("error.invalid_action")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
-        raise IllegalAction("Unbekannter Platz.")
+        raise IllegalAction("error.unknown_seat")
     kind = action.get("type")
     p = state.phase
     if p == OVER:
-        raise IllegalAction("Die Partie ist vorbei.")
+        raise IllegalAction("error.over")
     expected = PHASE_NAMES[p] if p != ASK else "ask"
     if kind not in ("play", "pick", "swap", "ask"):
-        raise IllegalAction("Unbekannte Aktion.")
+        raise IllegalAction("error.unknown_action")
     if seat not in actors(state):
         if p == SWAP:
-            raise IllegalAction("Du hast deine Tauschkarte schon gewählt.")
-        raise IllegalAction("Du bist nicht am Zug.")
+            raise IllegalAction("error.swap_chosen")
+        raise IllegalAction("error.not_your_turn")
     if kind != expected:
         raise IllegalAction(
             {
-                PLAY: "Jetzt wird eine Karte in den Stich gespielt.",
-                PICK: "Jetzt wählst du beim Schnäppchenblick eine Karte aus dem Stich.",
-                SWAP: "Jetzt ist Tauschrunde: wähle eine Handkarte für deinen linken Nachbarn.",
-                ASK: "Jetzt nennst du die Farbe für „Heute gefragt“.",
+                PLAY: "error.now.play",
+                PICK: "error.now.pick",
+                SWAP: "error.now.swap",
+                ASK: "error.now.ask",
             }[p]
         )
     key = "colour" if kind == "ask" else "card"
     if set(action) != {"type", key}:
-        raise IllegalAction("Die Aktion hat unerwartete oder fehlende Angaben.")
+        raise IllegalAction("error.bad_fields")
     value = action[key]
     if kind == "ask":
         if not isinstance(value, str) or len(value) != 1 or value not in SUITS:
-            raise IllegalAction(
-                "Nenne eine Farbe: Porzellan, Spielzeug, Bücher, Messing oder Smaragd."
-            )
+            raise IllegalAction("error.name_a_colour")
         return ASK, SUITS.index(value)
     if not isinstance(value, str) or parse(value) is None:
-        raise IllegalAction("Unbekannte Karte.")
+        raise IllegalAction("error.unknown_card")
     if kind == "play":
         hand = state.hands[seat]
         c = resolve(hand, value)
         if c is None:
-            raise IllegalAction(f"{name(parse(value) or 0)} hast du nicht auf der Hand.")
+            raise IllegalAction("error.not_in_hand", card=name(parse(value) or 0))
         if c not in playable(state, seat):
             f = follow_suit(state.tcards, state.g_colour)
-            raise IllegalAction(
-                f"Du musst {SUIT_NAMES[f]} bedienen (Sonderkarten darfst du immer legen)."
-            )
+            raise IllegalAction("error.must_follow", colour=colour_name(f))
         return PLAY, c
     if kind == "pick":
         c = resolve(pick_options(state), value)
         if c is None:
-            raise IllegalAction("Diese Karte kannst du dir aus dem Stich nicht nehmen.")
+            raise IllegalAction("error.cannot_pick")
         return PICK, c
     c = resolve(state.hands[seat], value)
     if c is None:
-        raise IllegalAction("Diese Karte hast du nicht auf der Hand.")
+        raise IllegalAction("error.card_not_in_hand")
     return SWAP, c
 
 
@@ -829,7 +811,7 @@ def timeout_action(state: State, seat: int) -> Action:
         return {"type": "swap", "card": code(weakest(state.hands[seat]))}
     if p == ASK:
         return {"type": "ask", "colour": SUITS[best_colour(state.hands[seat])]}
-    raise IllegalAction("Die Partie ist vorbei.")
+    raise IllegalAction("error.over")
 
 
 def result(state: State) -> Result | None:
@@ -848,14 +830,17 @@ def result(state: State) -> Result | None:
     )
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action) -> Msg:
+    """The replay line of ``action`` as a code: ``move.play`` („spielt Porzellan 7“), …"""
     kind = action.get("type")
     if kind == "ask":
         colour = action.get("colour")
-        label = SUIT_NAMES[SUITS.index(colour)] if colour in tuple(SUITS) else "eine Farbe"
-        return f"fragt {label}"
+        label = (
+            colour_name(SUITS.index(colour)) if colour in tuple(SUITS) else msg("card.colour.any")
+        )
+        return msg("move.ask", colour=label)
     c = parse(action.get("card"))
-    label = name(c) if c is not None else "eine unbekannte Karte"
-    return {"play": "spielt", "pick": "nimmt", "swap": "gibt weiter"}.get(
-        str(kind), str(kind)
-    ) + f" {label}"
+    card = name(c) if c is not None else msg("card.unknown")
+    if kind in ("play", "pick", "swap"):
+        return msg(f"move.{kind}", card=card)
+    return msg("move.other", kind=str(kind), card=card)

@@ -15,16 +15,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.engines.base import View
+from games.engines.base import Msg, View, msg
 from games.speedtroedel.engine.cards import (
     ATTIC_CARDS,
     ATTIC_PLAIN,
     FALSCH_A,
     FALSCH_B,
-    SUIT_NAMES,
     SUITS,
     TIER,
     code,
+    colour_name,
     name,
     parse,
     start_cards,
@@ -473,7 +473,8 @@ def ids_resolve(cards: list[int], text: Any) -> int:
 def preview(view: View, card: str) -> dict[str, Any]:
     """What playing ``card`` now would do to the trick (the seed's "Vorschau"): whether it would
     lead the trick, or who stays ahead. Returns ``{"card", "legal", "leads", "ahead", "text"}``;
-    ``ahead`` is the seat leading the trick after the card (``None`` if nobody leads yet)."""
+    ``ahead`` is the seat leading the trick after the card (``None`` if nobody leads yet);
+    ``text`` is a code with arguments (``preview.*``), or "" for a card that is no card."""
     c = parse(card)
     seat = view["seat"]
     if c is None or view["phase"] != "play" or seat is None:
@@ -493,12 +494,13 @@ def preview(view: View, card: str) -> dict[str, Any]:
     ahead = trick_winner(seats, cards, g_colour, g_caller, view["ramsch"])
     only_specials = all(x >= 100 for x in cards) and g_colour < 0
     leads = ahead == seat
+    text: Msg
     if not legal:
-        text = f"{name(c)} darfst du jetzt nicht legen: {SUIT_NAMES[f]} bedienen."
+        text = msg("preview.illegal", card=name(c), colour=colour_name(f))
     elif leads and only_specials and len(cards) == 1:
-        text = "Du spielst aus; die nächste Farb- oder Smaragdkarte legt die Bedienfarbe fest."
+        text = msg("preview.lead_open")
     elif leads:
-        text = f"Mit {name(c)} führst du den Stich."
+        text = msg("preview.leads", card=name(c))
     else:
-        text = f"Platz {ahead + 1} bleibt vorn." if ahead >= 0 else "Niemand führt den Stich."
+        text = msg("preview.ahead", place=ahead + 1) if ahead >= 0 else msg("preview.nobody")
     return {"card": card, "legal": legal, "leads": leads, "ahead": ahead, "text": text}

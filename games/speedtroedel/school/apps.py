@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class SchoolConfig(AppConfig):
     name = "games.speedtroedel.school"
     label = "school"  # the tables and migrations keep their names
-    verbose_name = "Händlerschule"
+    verbose_name = _("Händlerschule")

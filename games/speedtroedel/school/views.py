@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from accounts.identity import current_player
 from games import registry
@@ -58,7 +59,7 @@ def show(request: HttpRequest, slug: str) -> HttpResponse:
     g = _game()
     x = lesson(game, slug)
     if x is None:
-        raise Http404("Diese Lektion gibt es nicht.")
+        raise Http404(_("Diese Lektion gibt es nicht."))
     verdict = None
     chosen = None
     if request.method == "POST":

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.base import get_engine
+from django.utils import translation
+
+from games.engines.base import Msg, get_engine
 from games.speedtroedel.engine import SpeedtroedelEngine
 from games.speedtroedel.engine.cards import FALSCH_A, FALSCH_B, parse
 from games.speedtroedel.engine.rules import State
+from games.speedtroedel.texts import TEXTS
+from games.wording import say
 
 ENGINE: SpeedtroedelEngine = get_engine("speedtroedel")  # type: ignore[assignment]
 
@@ -82,3 +86,9 @@ def legal_cards(st: State, seat: int) -> list[str]:
 
 def counter(st: State, seat: int) -> list[str]:
     return ENGINE.view(st, seat)["counter"]
+
+
+def said(message: Msg | str) -> str:
+    """An engine's code with arguments in the German words players read."""
+    with translation.override("de"):
+        return say(message, TEXTS)

@@ -7,7 +7,7 @@ import random
 
 from games.speedtroedel.engine import preview
 from games.speedtroedel.engine.cards import code, start_cards
-from tests.engines.speedtroedel.helpers import ENGINE, game, play, trick
+from tests.engines.speedtroedel.helpers import ENGINE, game, play, said, trick
 
 
 def test_view_never_contains_another_seats_hand():
@@ -123,7 +123,7 @@ def test_preview_says_whether_the_card_would_lead_the_trick():
     v = ENGINE.view(st, 1)
     assert preview(v, "P9")["leads"] is True
     p = preview(v, "P4")
-    assert p["leads"] is False and p["ahead"] == 0 and "Platz 1 bleibt vorn" in p["text"]
+    assert p["leads"] is False and p["ahead"] == 0 and "Platz 1 bleibt vorn" in said(p["text"])
     p = preview(v, "E2")
     assert p["legal"] is False
 
