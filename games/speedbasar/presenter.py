@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from django.templatetags.static import static
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
@@ -22,6 +22,8 @@ from games.presenters.base import Frame, Presenter, action_json, sprite_use, wor
 from games.speedbasar.engine import EXTRASCHARF, EXTRASCHARF_TEXT, instinct
 from games.speedbasar.engine.cards import GLUT
 from games.speedbasar.engine.extras import BookInputs, book_grid, book_inputs
+from games.speedbasar.texts import TEXTS
+from games.wording import say
 
 SPICES = ("R", "K", "S")
 SPICE_NAME = {"R": "Rosenpfeffer", "K": "Kardamom", "S": "Safran"}
@@ -34,8 +36,16 @@ JOKER_TEXT = {
     "M": "Übersteht jeden Zweifel am Gewürz, verliert jeden Zweifel an der Zahl.",
 }
 COPIES = 3
-#: the Extrascharf rules: (title, the rule in one line), from the engine's list
+#: the Extrascharf rules: (title, the rule in one line) as the engine's codes (``rule_words``)
 RULES = {key: (title, EXTRASCHARF_TEXT[key]) for key, _station, title in EXTRASCHARF}
+
+
+def rule_words(key: str) -> tuple[str, str]:
+    """An Extrascharf rule's title and its one line, in the player's language."""
+    title, text = RULES[key]
+    return say(title, TEXTS), say(text, TEXTS)
+
+
 END_TEXT = {
     "krug2": "{who} hat den zweiten Gewürzkrug – gewonnen!",
     "krug3": "Der dritte Gewürzkrug ist vergeben – die Partie ist aus.",
@@ -309,7 +319,9 @@ class SpeedbasarPresenter(Presenter):
             "auto_believe": auto,
             "hilfen_url": frame.urls.get("sort", ""),
             "rules": [
-                {"title": RULES[r][0], "text": RULES[r][1]} for r in view["rules"] if r in RULES
+                dict(zip(("title", "text"), rule_words(r), strict=True))
+                for r in view["rules"]
+                if r in RULES
             ],
             "pass_action": action_json({"type": "pass"}) if "pass" in types else "",
             "allowed_text": _claims_text(view["allowed_claims"]),
@@ -641,7 +653,7 @@ class SpeedbasarPresenter(Presenter):
     def _marktbuch(view: View) -> dict[str, Any]:
         """The seat's Marktbuch, memoised on everything it depends on (``book_inputs``): between
         two moves of the others these rarely change."""
-        html, unknown = _book_of(book_inputs(view))
+        html, unknown = _book_of(book_inputs(view), get_language())
         return {"html": html, "unknown": unknown}
 
     @staticmethod
@@ -727,7 +739,7 @@ class SpeedbasarPresenter(Presenter):
         parts = [f"Nachziehstapel: noch {view['noch']}"]
         parts.append(f"Krüge vergeben: {sum(view['krugs'])} von 3")
         if view["rules"]:
-            parts.append("Extrascharf: " + ", ".join(RULES[r][0] for r in view["rules"]))
+            parts.append("Extrascharf: " + ", ".join(rule_words(r)[0] for r in view["rules"]))
         return " · ".join(parts)
 
     @staticmethod
@@ -1069,18 +1081,21 @@ class SpeedbasarPresenter(Presenter):
 
 _BOOK_CLS = {"aufgedeckt": "rev", "hand": "hand", "gelegt": "laid", "unbekannt": "unk"}
 _BOOK_TITLE = {
-    "aufgedeckt": "aufgedeckt",
-    "hand": "auf deiner Hand",
-    "gelegt": "von dir in den Stapel gelegt",
-    "unbekannt": "unbekannt",
+    "aufgedeckt": gettext_lazy("aufgedeckt"),
+    "hand": gettext_lazy("auf deiner Hand"),
+    "gelegt": gettext_lazy("von dir in den Stapel gelegt"),
+    "unbekannt": gettext_lazy("unbekannt"),
 }
 
 
 @lru_cache(maxsize=4096)
-def _book_of(key: BookInputs) -> tuple[Markup, int]:
-    """The Marktbuch grid's HTML and the count of unknown cards for ``key`` (``book_inputs``)."""
+def _book_of(key: BookInputs, language: str | None) -> tuple[Markup, int]:
+    """The Marktbuch grid's HTML and the count of unknown cards for ``key`` (``book_inputs``) in
+    ``language`` (the active one: the names of the spices and jokers are said here)."""
     spices, jokers, unknown = book_grid(*key)
-    return _book_grid((spices, jokers)), unknown
+    spices = tuple((spice, say(name, TEXTS), numbers) for spice, name, numbers in spices)
+    jokers = tuple((say(name, TEXTS), dots) for name, dots in jokers)
+    return _book_grid((spices, jokers, language)), unknown
 
 
 _BOOK_HEAD = Markup(
@@ -1095,15 +1110,15 @@ def _book_grid(key: tuple[Any, ...]) -> Markup:
     """The Marktbuch table and joker row: about a hundred dots, the largest part of the board, and
     the same grid recurs from move to move – built once per look and process, from rows that are
     memoised on their own (a move changes one spice's row at most, the others recur)."""
-    spices, jokers = key
+    spices, jokers, language = key
     out = Html().add(_BOOK_HEAD)
     for row in spices:
-        out.add(_book_row(row))
-    return out.add(_book_jokers(jokers)).markup()
+        out.add(_book_row(row, language))
+    return out.add(_book_jokers(jokers, language)).markup()
 
 
 @lru_cache(maxsize=8192)
-def _book_row(row: tuple[Any, ...]) -> Markup:
+def _book_row(row: tuple[Any, ...], language: str | None) -> Markup:
     """One spice's row: per number a cell with its three dots and one title that says them all
     („Zimt 3: 1× aufgedeckt, 2× unbekannt“) – a title per dot made the Marktbuch 7 of a board's
     23 KB, pushed to every seat on every move."""
@@ -1111,24 +1126,28 @@ def _book_row(row: tuple[Any, ...]) -> Markup:
     out = Html()
     out('<tr class="spice-{}"><th scope="row">{}</th>', spice, name)
     for number, dots in numbers:
-        out.add(_book_cell(name, number, dots))
+        out.add(_book_cell(name, number, dots, language))
     out("</tr>")
     return out.markup()
 
 
 @lru_cache(maxsize=4096)
-def _book_cell(name: str, number: int, dots: tuple[str, ...]) -> Markup:
+def _book_cell(name: str, number: int, dots: tuple[str, ...], language: str | None) -> Markup:
     """One number's cell of a spice's row. A move changes one row of a seat's book; the row is
     new, but nine of its ten cells recur (at most a few hundred kinds of cell exist)."""
-    return h('<td title="{} {}: {}">{}</td>', name, number, _dots_title(dots), _dots_html(dots))
+    return h(
+        '<td title="{} {}: {}">{}</td>', name, number, _dots_title(dots, language), _dots_html(dots)
+    )
 
 
 @lru_cache(maxsize=1024)
-def _book_jokers(jokers: tuple[Any, ...]) -> Markup:
+def _book_jokers(jokers: tuple[Any, ...], language: str | None) -> Markup:
     out = Html()
     out('</tbody></table></div><p class="book-jokers">')
     for label, dots in jokers:
-        out('<span class="joker-row" title="{}: {}">{}: ', label, _dots_title(dots), label)
+        out(
+            '<span class="joker-row" title="{}: {}">{}: ', label, _dots_title(dots, language), label
+        )
         out.add(_dots_html(dots))
         out("</span>")
     out("</p>")
@@ -1141,10 +1160,14 @@ def _dots_html(dots: tuple[str, ...]) -> Markup:
     return Markup("".join(f'<span class="dot {_BOOK_CLS[d]}"></span>' for d in dots))
 
 
-@lru_cache(maxsize=64)
-def _dots_title(dots: tuple[str, ...]) -> str:
-    """What the dots of one card kind say, in their order: „1× aufgedeckt, 2× unbekannt“."""
-    return ", ".join(f"{len(list(group))}× {_BOOK_TITLE[d]}" for d, group in groupby(dots))
+@lru_cache(maxsize=256)
+def _dots_title(dots: tuple[str, ...], language: str | None) -> str:
+    """What the dots of one card kind say, in their order: „1× aufgedeckt, 2× unbekannt“ (in
+    ``language``, the active one)."""
+    return ", ".join(
+        _("%(n)s× %(what)s") % {"n": len(list(group)), "what": _BOOK_TITLE[d]}
+        for d, group in groupby(dots)
+    )
 
 
 @lru_cache(maxsize=256)

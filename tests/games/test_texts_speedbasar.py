@@ -174,7 +174,6 @@ def fixed_texts() -> dict[str, list[str]]:
         "form": form,
         "option_error": errors,
         "replay": [say(ENGINE.describe_action(a)) for a in odd],
-        "notation": [say(ENGINE.card_notation)],
     }
 
 
