@@ -24,12 +24,15 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from games import registry
-from games.engines.base import IllegalAction, InvalidOptions, get_engine
+from games import registry, wording
+from games.engines.base import IllegalAction, InvalidOptions, Msg, get_engine
 from games.presenters.base import Frame
+from games.speedbasar.engine import cards, extras, rules
+from games.speedbasar.texts import TEXTS
 
 ENGINE = get_engine("speedbasar")
 GOLDEN = Path(__file__).parent / "golden" / "speedbasar_texts.json"
+ENGINE_DIR = Path(rules.__file__).parent
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fina"]
 #: (players, options, seed, board every n-th move)
 GAMES: list[tuple[int, dict[str, Any], int]] = [
@@ -252,3 +255,140 @@ def test_players_read_the_same_words_as_before():
     for game in golden["games"].values():
         assert len(game["board_sha256"]) > 100 and len(set(game["error"])) > 10
         assert all(game["replay"]) and all(game["advice"])
+
+
+# -- every code has words, and the engine has no German left ---------------------------------------
+#: the prefixes of the codes Speedbasar's engine speaks in
+PREFIXES = ("error.", "move.", "advice.", "option.", "options.", "card.", "spice.", "rule.")
+#: German in a string: umlauts, German quotes or common German words
+GERMAN = re.compile(
+    r"[äöüÄÖÜß„“]|\b(der|die|das|und|ist|nicht|du|dein\w*|eine?|zu|mit|auf|von|oder|kein\w*|"
+    r"Karte\w*|Zahl|legt?)\b"
+)
+
+
+def _sources() -> list[tuple[Path, ast.Module]]:
+    return [(p, ast.parse(p.read_text())) for p in sorted(ENGINE_DIR.rglob("*.py"))]
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the docstring constants (module, classes, functions)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def _constant_codes() -> set[str]:
+    """String literals of the engine that look like codes, and the first argument of every
+    ``IllegalAction``, ``InvalidOptions``, ``msg`` and ``Msg`` call (both branches of a
+    conditional)."""
+    codes: set[str] = set()
+
+    def strings(node: ast.AST) -> list[str]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, ast.IfExp):
+            return strings(node.body) + strings(node.orelse)
+        return []
+
+    for _path, tree in _sources():
+        # the literal parts of f-strings are no codes (the runtime codes cover those)
+        parts = {id(n) for f in ast.walk(tree) if isinstance(f, ast.JoinedStr) for n in f.values}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.args:
+                name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                if name in ("IllegalAction", "InvalidOptions", "msg", "Msg"):
+                    codes.update(strings(node.args[0]))
+            elif (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in parts
+                and wording.CODE.fullmatch(node.value)
+                and node.value.startswith(PREFIXES)
+            ):
+                codes.add(node.value)
+    return codes
+
+
+def _runtime_codes() -> set[str]:
+    """The codes the engine builds: option labels, choices and help lines, the Extrascharf
+    rules, the spice and joker names, the move lines of every doubt."""
+    codes: set[str] = set()
+    for opt in ENGINE.options_schema:
+        codes.add(opt.label)
+        codes.update(label for _v, label in opt.choices or ())
+        codes.update(line for _v, line in opt.choice_help)
+        if opt.help:
+            codes.add(opt.help)
+    codes.update(title for _k, _s, title in rules.EXTRASCHARF)
+    codes.update(rules.EXTRASCHARF_TEXT.values())
+    codes.update(cards.SPICE_NAMES)
+    codes.update(name for name, _card, _code in extras._BOOK_JOKERS)
+    for feature in (*rules.FEATURES, "colour"):
+        codes.add(ENGINE.describe_action({"type": "doubt", "feature": feature}).code)
+    codes.update(f"station.{station}" for _k, station, _t in rules.EXTRASCHARF)
+    return codes
+
+
+def test_every_code_of_the_engine_has_words():
+    codes = _constant_codes() | _runtime_codes()
+    assert len(codes) > 60
+    assert all(wording.CODE.fullmatch(c) for c in codes), sorted(
+        c for c in codes if not wording.CODE.fullmatch(c)
+    )
+    missing = sorted(c for c in codes if not wording.knows(c, TEXTS))
+    assert not missing, missing
+    # and every entry says something in German (callables with the arguments they take)
+    card = cards.describe(cards.WAAGE)
+    for code in TEXTS:
+        params = {
+            "count": 2,
+            "claim": card,
+            "allowed": [card],
+            "card": card,
+            "first": card,
+            "second": card,
+            "spice": Msg("spice.r"),
+            "number": 3,
+            "odds": "",
+            "cards": card,
+            "kind": Msg("advice.kind.honest"),
+            "suspicion": 5,
+        }
+        assert wording.say(Msg(code, params), TEXTS).strip(), code
+
+
+#: German words the engine keeps on purpose: the Erfolge's catalogue, which the platform reads
+#: as words (``GameDef.achievements``; ``leaderboards.achievements`` joins the titles)
+KEPT = {"ACHIEVEMENTS"}
+
+
+def test_no_german_is_left_in_the_engine():
+    found = []
+    for path, tree in _sources():
+        docs = _docstrings(tree)
+        kept: set[int] = set()
+        for node in ast.walk(tree):
+            targets = getattr(node, "targets", None) or [getattr(node, "target", None)]
+            if isinstance(node, ast.Assign | ast.AnnAssign) and any(
+                getattr(t, "id", None) in KEPT for t in targets
+            ):
+                kept.update(id(n) for n in ast.walk(node))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs | kept
+                and GERMAN.search(node.value)
+            ):
+                found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+    assert not found, "\n".join(found)
+
+
+def test_the_detector_finds_german():
+    assert GERMAN.search("Du bist gerade nicht am Zug.") and GERMAN.search("Gewürzmühle")
+    assert not GERMAN.search("error.not_your_turn") and not GERMAN.search("the Glut must lie")
