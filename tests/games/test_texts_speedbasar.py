@@ -263,7 +263,8 @@ PREFIXES = ("error.", "move.", "advice.", "option.", "options.", "card.", "spice
 #: German in a string: umlauts, German quotes or common German words
 GERMAN = re.compile(
     r"[äöüÄÖÜß„“]|\b(der|die|das|und|ist|nicht|du|dein\w*|eine?|zu|mit|auf|von|oder|kein\w*|"
-    r"Karte\w*|Zahl|legt?)\b"
+    r"Karte\w*|Zahl|legt?)\b",
+    re.IGNORECASE,
 )
 
 
@@ -391,4 +392,5 @@ def test_no_german_is_left_in_the_engine():
 
 def test_the_detector_finds_german():
     assert GERMAN.search("Du bist gerade nicht am Zug.") and GERMAN.search("Gewürzmühle")
+    assert GERMAN.search("Du bist dran") and GERMAN.search("Lege eine Karte.")
     assert not GERMAN.search("error.not_your_turn") and not GERMAN.search("the Glut must lie")
