@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from django.templatetags.static import static
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
@@ -41,73 +41,113 @@ COPIES = 3
 RULES = {key: (title, EXTRASCHARF_TEXT[key]) for key, _station, title in EXTRASCHARF}
 
 
-def rule_words(key: str) -> tuple[str, str]:
-    """An Extrascharf rule's title and its one line, in the player's language."""
+@lru_cache(maxsize=64)
+def rule_words(key: str, language: str | None) -> tuple[str, str]:
+    """An Extrascharf rule's title and its one line, in ``language`` (the active one)."""
     title, text = RULES[key]
     return say(title, TEXTS), say(text, TEXTS)
 
 
+#: the end of a game by reason (messages for ``gettext``, said by ``end_text``)
 END_TEXT = {
-    "krug2": gettext_lazy("%(who)s hat den zweiten Gewürzkrug – gewonnen!"),
-    "krug3": gettext_lazy("Der dritte Gewürzkrug ist vergeben – die Partie ist aus."),
-    "glut": gettext_lazy("Die Glut liegt oben auf dem Nachziehstapel – die Partie ist aus."),
+    "krug2": gettext_noop("%(who)s hat den zweiten Gewürzkrug – gewonnen!"),
+    "krug3": gettext_noop("Der dritte Gewürzkrug ist vergeben – die Partie ist aus."),
+    "glut": gettext_noop("Die Glut liegt oben auf dem Nachziehstapel – die Partie ist aus."),
+    "": gettext_noop("Die Partie ist aus."),
 }
 
 
-def end_text(reason: str, who: str) -> str:
+def _tr(language: str | None) -> Any:
+    """``gettext`` for ``language`` (the active one), memoised per message: a board says some
+    forty words, and each ``gettext`` costs a few microseconds (the active language sits in an
+    ``asgiref`` local). The presenter's methods bind it to ``_`` (so ``makemessages`` finds the
+    words) with the language they were given."""
+    return _translators(language)[0]
+
+
+def _ntr(language: str | None) -> Any:
+    """``ngettext`` for ``language``, memoised as ``_tr``."""
+    return _translators(language)[1]
+
+
+@lru_cache(maxsize=8)
+def _translators(language: str | None) -> tuple[Any, Any]:
+    words: dict[str, str] = {}
+    plurals: dict[tuple[str, str, int], str] = {}
+
+    def tr(message: str) -> str:
+        found = words.get(message)
+        if found is None:
+            found = words[message] = gettext(message)
+        return found
+
+    def ntr(singular: str, plural: str, n: int) -> str:
+        found = plurals.get((singular, plural, n))
+        if found is None:
+            found = plurals[singular, plural, n] = ngettext(singular, plural, n)
+        return found
+
+    return tr, ntr
+
+
+def end_text(reason: str, who: str, language: str | None) -> str:
     """The line of a game's end (``reason``: the engine's ``end_reason``)."""
-    return str(END_TEXT.get(reason, gettext_lazy("Die Partie ist aus."))) % {"who": who}
+    return _tr(language)(END_TEXT.get(reason, END_TEXT[""])) % {"who": who}
 
 
-def spice_number(spice: str, number: Any) -> str:
-    """A spice card or claim in words: "Safran 7"."""
+@lru_cache(maxsize=1024)
+def spice_number(spice: str, number: Any, language: str | None) -> str:
+    """A spice card or claim in words: "Safran 7" (in ``language``, the active one)."""
     return _("%(spice)s %(number)s") % {"spice": SPICE_NAME[spice], "number": number}
 
 
-def card_name(card: str) -> str:
+@lru_cache(maxsize=256)
+def card_name(card: str, language: str | None) -> str:
     """A card in words: "Safran 7", "Messingwaage"."""
     if card in JOKER_NAME:
         return str(JOKER_NAME[card])
     if card == GLUT:
         return _("Glut")
-    return spice_number(card[0], card[1:])
+    return spice_number(card[0], card[1:], language)
 
 
-def claim_name(claim: dict[str, Any]) -> str:
-    return spice_number(claim["spice"], claim["number"])
+def claim_name(claim: dict[str, Any], language: str | None) -> str:
+    return spice_number(claim["spice"], claim["number"], language)
 
 
-def cards_words(cards: list[str]) -> str:
+def cards_words(cards: list[str], language: str | None) -> str:
     """Cards in words: "Safran 7", "Safran 7 und Messingwaage"."""
     if len(cards) == 2:
-        return _("%(first)s und %(second)s") % {
-            "first": card_name(cards[0]),
-            "second": card_name(cards[1]),
+        return _tr(language)("%(first)s und %(second)s") % {
+            "first": card_name(cards[0], language),
+            "second": card_name(cards[1], language),
         }
-    return ", ".join(card_name(c) for c in cards)
+    return ", ".join(card_name(c, language) for c in cards)
 
 
-def n_cards(n: int) -> str:
+@lru_cache(maxsize=256)
+def n_cards(n: int, language: str | None) -> str:
     """ "1 Karte", "3 Karten"."""
     return ngettext("%(n)s Karte", "%(n)s Karten", n) % {"n": n}
 
 
-def n_points(n: int) -> str:
+@lru_cache(maxsize=256)
+def n_points(n: int, language: str | None) -> str:
     """ "1 Punkt", "3 Punkte"."""
     return ngettext("%(n)s Punkt", "%(n)s Punkte", n) % {"n": n}
 
 
-def face_html(card: str, small: bool = False) -> Markup:
-    """The face of a card, built once per process, look and language: the number as text, the
-    picture of its spice (a joker's, the Glut's) from the sprite, the spice's name; an image
-    (``role="img"``) named by the card's name."""
-    return _face_html(card, small, get_language())
+def face_html(card: str, small: bool = False, language: str | None = None) -> Markup:
+    """The face of a card, built once per process, look and language (``None``: the active one):
+    the number as text, the picture of its spice (a joker's, the Glut's) from the sprite, the
+    spice's name; an image (``role="img"``) named by the card's name."""
+    return _face_html(card, small, get_language() if language is None else language)
 
 
 @lru_cache(maxsize=512)
 def _face_html(card: str, small: bool, language: str | None) -> Markup:
     whole = card in JOKER_NAME or card == GLUT  # a card without a number: its name is the card
-    name = card_name(card)
+    name = card_name(card, language)
     return h(
         '<span class="card bcard {}{}" role="img" title="{}" aria-label="{}">'
         '<span class="num">{}</span>{}<span class="sub">{}</span></span>',
@@ -219,7 +259,7 @@ def _hand_card(
     many copies the seat holds, how many were revealed and its honest claims (``(spice, number)``):
     the same hand recurs from move to move, so built once per look. The Karten-Info is shared
     between renders (nothing changes it); ``language``: the active one (the words)."""
-    honest = tuple(spice_number(spice, number) for spice, number in claims)
+    honest = tuple(spice_number(spice, number, language) for spice, number in claims)
     copies = _("Es gibt %(copies)s davon – %(mine)s bei dir, %(revealed)s schon aufgedeckt.") % {
         "copies": COPIES,
         "mine": in_hand,
@@ -228,7 +268,7 @@ def _hand_card(
     if card in JOKER_NAME:
         now = _("Halbe Wahrheit: %(text)s") % {"text": JOKER_TEXT[card]}
         info = _info(
-            card_name(card),
+            card_name(card, language),
             str(JOKER_TEXT[card]),
             copies,
             ok=_("½ passt: für jede Ansage eine halbe Wahrheit."),
@@ -237,7 +277,7 @@ def _hand_card(
     else:
         now = ""
         info = _info(
-            card_name(card),
+            card_name(card, language),
             copies,
             ok=_("passt: ehrlich als „%(claims)s“.") % {"claims": "“, „".join(honest)}
             if honest
@@ -247,7 +287,7 @@ def _hand_card(
         )
     key = card if card in JOKER_NAME else card[0]
     codes = " ".join(spice + str(number) for spice, number in claims)
-    return key, card_name(card), honest, now, info, codes
+    return key, card_name(card, language), honest, now, info, codes
 
 
 @lru_cache(maxsize=64)
@@ -280,10 +320,10 @@ def _seat_info_of(
     dict is shared, nothing changes it); ``language``: the active one (the words)."""
     name = seat_name
     lines = [
-        _("Auf der Hand: %(cards)s (je −1)") % {"cards": n_cards(hand)},
-        _("Punktestapel: %(cards)s (je +1)") % {"cards": n_cards(piles)},
+        _("Auf der Hand: %(cards)s (je −1)") % {"cards": n_cards(hand, language)},
+        _("Punktestapel: %(cards)s (je +1)") % {"cards": n_cards(piles, language)},
         _("Gewürzkrüge: %(krugs)s (je +10)") % {"krugs": krugs},
-        _("Stand jetzt: %(points)s") % {"points": n_points(points)},
+        _("Stand jetzt: %(points)s") % {"points": n_points(points, language)},
     ]
     ok = no = ""
     if window is not None:
@@ -295,13 +335,13 @@ def _seat_info_of(
         ok = _(
             "Ein Zweifel an %(what)s ist jetzt %(points)s wert (der Stapel); wer falsch liegt, "
             "zieht %(penalty)s Karten."
-        ) % {"what": what, "points": n_points(pile), "penalty": penalty}
+        ) % {"what": what, "points": n_points(pile, language), "penalty": penalty}
         if last_card:
             ok += " " + _("Es geht auch um den Gewürzkrug.")
     elif pile and not over:
         lines.append(
             _("Im Stapel liegen %(cards)s: Ein Zweifel ist gerade %(points)s wert.")
-            % {"cards": n_cards(pile), "points": n_points(pile)}
+            % {"cards": n_cards(pile, language), "points": n_points(pile, language)}
         )
     if hand == 1 and not over:
         no = (
@@ -319,9 +359,9 @@ def _seat_info_of(
     return _info(title, *lines, ok=ok, no=no)
 
 
-def _claims_text(claims: list[dict[str, Any]]) -> str:
+def _claims_text(claims: list[dict[str, Any]], language: str | None) -> str:
     """The allowed claims in short: "Kardamom 4–10" or "1–3 in jedem Gewürz"."""
-    return _claims_text_of(tuple((c["spice"], c["number"]) for c in claims), get_language())
+    return _claims_text_of(tuple((c["spice"], c["number"]) for c in claims), language)
 
 
 @lru_cache(maxsize=1024)
@@ -342,7 +382,7 @@ def _claims_text_of(claims: tuple[tuple[str, int], ...], language: str | None) -
             runs.append(str(start) if start == prev else f"{start}–{prev}")
             if n is not None:
                 start = prev = n
-        parts.append(spice_number(s, ", ".join(runs)))
+        parts.append(spice_number(s, ", ".join(runs), language))
     new_pile = {(spice, number) for spice in SPICES for number in (1, 2, 3)}
     if len(claims) == 9 and set(claims) == new_pile:
         return _("1, 2 oder 3 in einem Gewürz deiner Wahl (neuer Stapel)")
@@ -353,6 +393,8 @@ class SpeedbasarPresenter(Presenter):
     slug = "speedbasar"
 
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
+        language = get_language()
+        _ = _tr(language)
         names = frame.names
         me = view["seat"]
         types = {a["type"] for a in legal}
@@ -366,14 +408,14 @@ class SpeedbasarPresenter(Presenter):
             "auto_believe": auto,
             "hilfen_url": frame.urls.get("sort", ""),
             "rules": [
-                dict(zip(("title", "text"), rule_words(r), strict=True))
+                dict(zip(("title", "text"), rule_words(r, language), strict=True))
                 for r in view["rules"]
                 if r in RULES
             ],
             "pass_action": action_json({"type": "pass"}) if "pass" in types else "",
-            "allowed_text": _claims_text(view["allowed_claims"]),
+            "allowed_text": _claims_text(view["allowed_claims"], language),
         }
-        ctx["hand_groups"] = self._hand(view, legal, revealed_count)
+        ctx["hand_groups"] = self._hand(view, legal, revealed_count, language)
         # „passt“ under the hand cards, switchable in the Ansicht row (on by default)
         ctx["marks_on"] = frame.prefs.get("passt", True) is not False
         if not ctx["marks_on"]:
@@ -381,14 +423,14 @@ class SpeedbasarPresenter(Presenter):
                 for card in group["cards"]:
                     card["mark"] = ""
         ctx["hand_size"] = len(view["hand"] or [])
-        ctx["lay"] = self._lay(view, legal)
-        ctx.update(self._pile(view, names))
-        ctx["window"] = self._window(view, legal, names, helps_on)
-        ctx["reveal"] = self._reveal(view, names)
+        ctx["lay"] = self._lay(view, legal, language)
+        ctx.update(self._pile(view, names, language))
+        ctx["window"] = self._window(view, legal, names, helps_on, language)
+        ctx["reveal"] = self._reveal(view, names, language)
         # "Basar-Geräusche" (off by default): the page plays the sounds, see static/js/basar.js
         ctx["sounds_on"] = frame.prefs.get("geraeusche", False) is True
         ctx["reveal_key"] = view["window"] if ctx["reveal"] else ""
-        ctx["draw"] = self._draw(view)
+        ctx["draw"] = self._draw(view, language)
         ctx["krug_info"] = _info(
             _("Gewürzkrüge"),
             _("%(n)s von 3 Krügen vergeben.") % {"n": sum(view["krugs"])},
@@ -398,12 +440,12 @@ class SpeedbasarPresenter(Presenter):
             ),
         )
         ctx["krugs_total"] = sum(view["krugs"])
-        ctx["marktbuch"] = self._marktbuch(view) if me is not None else None
-        ctx["seat_stats"] = self._seat_stats(view, names)
-        ctx["seat_info"] = [info_html(i) for i in self._seat_info(view, names)]
-        ctx["turn_text"] = self._turn_text(view, legal, names)
-        ctx["status"] = self._status(view)
-        ctx["round_summary"] = self._final(view, names) if view["over"] else None
+        ctx["marktbuch"] = self._marktbuch(view, language) if me is not None else None
+        ctx["seat_stats"] = self._seat_stats(view, names, language)
+        ctx["seat_info"] = [info_html(i) for i in self._seat_info(view, names, language)]
+        ctx["turn_text"] = self._turn_text(view, legal, names, language)
+        ctx["status"] = self._status(view, language)
+        ctx["round_summary"] = self._final(view, names, language) if view["over"] else None
         return ctx
 
     # -- pieces of the board ------------------------------------------------------------------
@@ -416,10 +458,9 @@ class SpeedbasarPresenter(Presenter):
         return out
 
     def _hand(
-        self, view: View, legal: list[Action], revealed: dict[str, int]
+        self, view: View, legal: list[Action], revealed: dict[str, int], language: str | None
     ) -> list[dict[str, Any]]:
         hand = view["hand"] or []
-        language = get_language()
         # every card may be laid under every allowed claim: the board carries the claims once
         # (``lay`` in the context), a card only says whether it may be laid and what is honest
         layable = {a["cards"][0] for a in legal if a["type"] == "lay" and len(a["cards"]) == 1}
@@ -442,7 +483,7 @@ class SpeedbasarPresenter(Presenter):
                     "card": card,
                     "key": key,
                     "name": name,
-                    "html": face_html(card),
+                    "html": face_html(card, False, language),
                     "mark": entry["mark"],
                     "layable": card in layable,
                     "honest": list(honest),
@@ -455,7 +496,7 @@ class SpeedbasarPresenter(Presenter):
         return groups
 
     @staticmethod
-    def _lay(view: View, legal: list[Action]) -> dict[str, Any] | None:
+    def _lay(view: View, legal: list[Action], language: str | None) -> dict[str, Any] | None:
         """The lay step: every hand card may be laid under every allowed claim, so the board
         carries the claims once, in one dialog for the whole hand (not one per card). The page
         (``static/js/basar.js``) fills it with the tapped card (or, with Doppelladung, the two
@@ -470,13 +511,14 @@ class SpeedbasarPresenter(Presenter):
                     "spice": c["spice"],
                     "number": c["number"],
                     "code": c["spice"] + str(c["number"]),
-                    "label": claim_name(c),
+                    "label": claim_name(c, language),
                 }
                 for c in view["allowed_claims"]
             ],
         }
 
-    def _pile(self, view: View, names: list[str]) -> dict[str, Any]:
+    def _pile(self, view: View, names: list[str], language: str | None) -> dict[str, Any]:
+        _, ngettext = _tr(language), _ntr(language)
         pile = view["pile"]
         count = sum(e["count"] for e in pile)
         claim = view["claim"]
@@ -490,14 +532,14 @@ class SpeedbasarPresenter(Presenter):
                 "Im Stapel liegen %(count)s Karten: Bei einem Zweifel geht es um %(points)s, der "
                 "Verlierer zieht %(penalty)s Karten.",
                 count,
-            ) % {"count": count, "points": n_points(count), "penalty": penalty}
+            ) % {"count": count, "points": n_points(count, language), "penalty": penalty}
         else:
             stake = _("Der Stapel ist leer: Wer dran ist, beginnt neu mit 1, 2 oder 3.")
         claim_ctx = None
         if claim:
             top = pile[-1]
             claim_ctx = {
-                "text": claim_name(claim),
+                "text": claim_name(claim, language),
                 "spice": claim["spice"],
                 "number": claim["number"],
                 "by": names[top["seat"]],
@@ -511,7 +553,7 @@ class SpeedbasarPresenter(Presenter):
                     )
                     % {
                         "who": names[top["seat"]],
-                        "claim": claim_name(claim),
+                        "claim": claim_name(claim, language),
                         "count": top["count"],
                     },
                     _(
@@ -526,14 +568,14 @@ class SpeedbasarPresenter(Presenter):
         history = [
             {
                 "by": names[e["seat"]],
-                "text": claim_name(e),
+                "text": claim_name(e, language),
                 "count": e["count"],
                 "mine": bool(e.get("cards")),
             }
             for e in pile
         ]
         mine = [
-            {"html": face_html(c, True), "name": card_name(c)}
+            {"html": face_html(c, True, language), "name": card_name(c, language)}
             for e in pile
             for c in e.get("cards", [])
         ]
@@ -548,8 +590,14 @@ class SpeedbasarPresenter(Presenter):
         }
 
     def _window(
-        self, view: View, legal: list[Action], names: list[str], helps_on: bool
+        self,
+        view: View,
+        legal: list[Action],
+        names: list[str],
+        helps_on: bool,
+        language: str | None,
     ) -> dict[str, Any] | None:
+        _ = _tr(language)
         w = view["doubt_window"]
         if w is None:
             return None
@@ -623,7 +671,7 @@ class SpeedbasarPresenter(Presenter):
         return {
             "id": w["id"],
             "claimant": names[w["claimant"]],
-            "claim": claim_name(claim),
+            "claim": claim_name(claim, language),
             "count": w["count"],
             "double_note": _(
                 "Ein Zweifel prüft beide Karten: Nur wenn beide stimmen, hält die Ansage."
@@ -638,8 +686,9 @@ class SpeedbasarPresenter(Presenter):
             "autobelieve": bool(by_feature),
         }
 
-    def _reveal(self, view: View, names: list[str]) -> dict[str, Any] | None:
+    def _reveal(self, view: View, names: list[str], language: str | None) -> dict[str, Any] | None:
         """The last reveal, shown while no new claim has been made since."""
+        _ = _tr(language)
         if not view["revealed"]:
             return None
         r = view["revealed"][-1]
@@ -667,30 +716,34 @@ class SpeedbasarPresenter(Presenter):
         else:
             who_text = _("%(doubter)s hat zuerst gezweifelt: „%(claim)s“ von %(claimant)s.") % {
                 "doubter": doubter,
-                "claim": claim_name(claim),
+                "claim": claim_name(claim, language),
                 "claimant": claimant,
             }
         return {
             "who_text": who_text,
-            "cards": [{"html": face_html(c), "name": card_name(c)} for c in r["cards"]],
-            "cards_text": cards_words(r["cards"]),
+            "cards": [
+                {"html": face_html(c, False, language), "name": card_name(c, language)}
+                for c in r["cards"]
+            ],
+            "cards_text": cards_words(r["cards"], language),
             "doubter": doubter,
             "claimant": claimant,
-            "claim": claim_name(claim),
+            "claim": claim_name(claim, language),
             "checked": checked,
             "verdict": verdict,
             "holds": holds,
-            "outcome": self._outcome(r, names, self._penalty(r, view["rules"])),
+            "outcome": self._outcome(r, names, self._penalty(r, view["rules"], language), language),
         }
 
     @staticmethod
-    def _penalty(r: dict[str, Any], rules: list[str]) -> str:
-        return n_cards(4 if r["claim"]["number"] == 10 and "zehnerzoll" in rules else 2)
+    def _penalty(r: dict[str, Any], rules: list[str], language: str | None) -> str:
+        return n_cards(4 if r["claim"]["number"] == 10 and "zehnerzoll" in rules else 2, language)
 
     @staticmethod
-    def _outcome(r: dict[str, Any], names: list[str], penalty: str) -> str:
+    def _outcome(r: dict[str, Any], names: list[str], penalty: str, language: str | None) -> str:
+        _ = _tr(language)
         claimant, doubter, winner = names[r["seat"]], names[r["doubter"]], names[r["winner"]]
-        words = {"winner": winner, "pile": n_cards(r["pile"]), "penalty": penalty}
+        words = {"winner": winner, "pile": n_cards(r["pile"], language), "penalty": penalty}
         if r["feature"] == "exact" and r["holds"]:
             return _("%(winner)s bekommt den Stapel (%(pile)s), %(claimant)s beginnt neu.") % {
                 **words,
@@ -703,7 +756,8 @@ class SpeedbasarPresenter(Presenter):
         }
 
     @staticmethod
-    def _draw(view: View) -> dict[str, Any]:
+    def _draw(view: View, language: str | None) -> dict[str, Any]:
+        _ = _tr(language)
         noch = view["noch"]
         # the Glut's steps (site.css: a stronger glow each step, sparks from the second);
         # "warm"/"hot" stay the names of the two strongest ranges
@@ -716,21 +770,24 @@ class SpeedbasarPresenter(Presenter):
             "heat": heat,
             "info": _info(
                 _("Nachziehstapel"),
-                _("Noch %(cards)s bis zur Glut.") % {"cards": n_cards(noch)},
+                _("Noch %(cards)s bis zur Glut.") % {"cards": n_cards(noch, language)},
                 _("Liegt die Glut oben, ist die Partie sofort aus – dann zählt jede Handkarte −1."),
                 no=_("Bald ist Schluss!") if noch <= 5 else "",
             ),
         }
 
     @staticmethod
-    def _marktbuch(view: View) -> dict[str, Any]:
+    def _marktbuch(view: View, language: str | None) -> dict[str, Any]:
         """The seat's Marktbuch, memoised on everything it depends on (``book_inputs``): between
         two moves of the others these rarely change."""
-        html, unknown = _book_of(book_inputs(view), get_language())
+        html, unknown = _book_of(book_inputs(view), language)
         return {"html": html, "unknown": unknown}
 
     @staticmethod
-    def _seat_stats(view: View, names: list[str]) -> list[list[dict[str, Any]]]:
+    def _seat_stats(
+        view: View, names: list[str], language: str | None
+    ) -> list[list[dict[str, Any]]]:
+        _ = _tr(language)
         out = []
         for s in range(view["players"]):
             krugs = view["krugs"][s]
@@ -756,7 +813,7 @@ class SpeedbasarPresenter(Presenter):
         return out
 
     @staticmethod
-    def _seat_info(view: View, names: list[str]) -> list[dict[str, Any]]:
+    def _seat_info(view: View, names: list[str], language: str | None) -> list[dict[str, Any]]:
         """Karten-Info of every seat (hover, long press): counts only, never a card. How much a
         doubt of the seat's open claim is worth now, and who is down to the last card."""
         me = view["seat"]
@@ -766,12 +823,11 @@ class SpeedbasarPresenter(Presenter):
         if view["claim"] and view["claim"]["number"] == 10 and "zehnerzoll" in view["rules"]:
             penalty = 4
         over = view["over"]
-        language = get_language()
         out = []
         for s in range(view["players"]):
             window = None
             if w is not None and w["claimant"] == s and not over:
-                window = (claim_name(w["claim"]), w["count"], bool(w["last_card"]))
+                window = (claim_name(w["claim"], language), w["count"], bool(w["last_card"]))
             out.append(
                 _seat_info_of(
                     names[s],
@@ -790,13 +846,16 @@ class SpeedbasarPresenter(Presenter):
         return out
 
     @staticmethod
-    def _turn_text(view: View, legal: list[Action], names: list[str]) -> str | None:
+    def _turn_text(
+        view: View, legal: list[Action], names: list[str], language: str | None
+    ) -> str | None:
+        _ = _tr(language)
         me = view["seat"]
         w = view["doubt_window"]
         if view["over"]:
             return None
         if w is not None:
-            claim = claim_name(w["claim"])
+            claim = claim_name(w["claim"], language)
             if me == w["claimant"]:
                 return _("Du hast „%(claim)s“ angesagt – die anderen entscheiden.") % {
                     "claim": claim
@@ -815,19 +874,21 @@ class SpeedbasarPresenter(Presenter):
         return _("%(who)s ist dran.") % {"who": names[view["turn"]]}
 
     @staticmethod
-    def _status(view: View) -> str:
+    def _status(view: View, language: str | None) -> str:
+        _ = _tr(language)
         parts = [_("Nachziehstapel: noch %(n)s") % {"n": view["noch"]}]
         parts.append(_("Krüge vergeben: %(n)s von 3") % {"n": sum(view["krugs"])})
         if view["rules"]:
-            titles = ", ".join(rule_words(r)[0] for r in view["rules"])
+            titles = ", ".join(rule_words(r, language)[0] for r in view["rules"])
             parts.append(_("Extrascharf: %(rules)s") % {"rules": titles})
         return " · ".join(parts)
 
     @staticmethod
-    def _final(view: View, names: list[str]) -> dict[str, Any]:
+    def _final(view: View, names: list[str], language: str | None) -> dict[str, Any]:
+        _ = _tr(language)
         reason = view["end_reason"]
         who = names[view["krug_winner"]] if view["krug_winner"] >= 0 else ""
-        title = end_text(reason, who)
+        title = end_text(reason, who, language)
         return {
             "title": title,
             # soft hyphens: the headers break at a word's seam on a phone, never inside a name
@@ -1116,13 +1177,19 @@ class SpeedbasarPresenter(Presenter):
         return face_html(card, small=True)
 
     def describe(self, event: Event, names: list[str]) -> str | None:
+        language = get_language()
+        _, ngettext = _tr(language), _ntr(language)
         t = event.get("type")
         seat = event.get("seat")
         who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
         if t == "start":
             return _("Die Partie beginnt – %(who)s fängt an.") % {"who": names[event["first"]]}
         if t == "lay":
-            words = {"who": who, "claim": claim_name(event["claim"]), "count": event["count"]}
+            words = {
+                "who": who,
+                "claim": claim_name(event["claim"], language),
+                "count": event["count"],
+            }
             if event.get("last_card"):
                 return (
                     ngettext(
@@ -1164,11 +1231,11 @@ class SpeedbasarPresenter(Presenter):
             ) % {
                 "doubter": doubter,
                 "call": call,
-                "cards": cards_words(event["cards"]),
+                "cards": cards_words(event["cards"], language),
                 "claimant": claimant,
                 "verdict": verdict,
             }
-            return line + " " + self._outcome(event, names, _("Strafkarten"))
+            return line + " " + self._outcome(event, names, _("Strafkarten"), language)
         if t == "krug":
             return _("%(who)s bekommt einen Gewürzkrug (%(n)s. Krug).") % {
                 "who": who,
@@ -1177,7 +1244,7 @@ class SpeedbasarPresenter(Presenter):
         if t == "draw":
             return _("%(who)s zieht %(cards)s – noch %(noch)s im Stapel.") % {
                 "who": who,
-                "cards": n_cards(event["count"]),
+                "cards": n_cards(event["count"], language),
                 "noch": event["noch"],
             }
         if t == "pass":
@@ -1186,7 +1253,7 @@ class SpeedbasarPresenter(Presenter):
             reason = event.get("reason", "")
             winner = event.get("krug_winner", -1)
             return end_text(
-                reason, names[winner] if isinstance(winner, int) and winner >= 0 else ""
+                reason, names[winner] if isinstance(winner, int) and winner >= 0 else "", language
             )
         return None
 
