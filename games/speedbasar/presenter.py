@@ -118,7 +118,8 @@ def claim_name(claim: dict[str, Any], language: str | None) -> str:
 def cards_words(cards: list[str], language: str | None) -> str:
     """Cards in words: "Safran 7", "Safran 7 und Messingwaage"."""
     if len(cards) == 2:
-        return _tr(language)("%(first)s und %(second)s") % {
+        _ = _tr(language)
+        return _("%(first)s und %(second)s") % {
             "first": card_name(cards[0], language),
             "second": card_name(cards[1], language),
         }
