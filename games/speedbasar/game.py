@@ -12,6 +12,7 @@ from games.engines.base import get_engine
 from games.speedbasar.engine import ACHIEVEMENTS, achievements
 from games.speedbasar.engine.rules import RULE_KEYS
 from games.speedbasar.presenter import SpeedbasarPresenter
+from games.speedbasar.texts import TEXTS
 
 
 def daily_options(rng: random.Random) -> dict[str, Any]:
@@ -34,6 +35,7 @@ GAME = GameDef(
     slug="speedbasar",
     engine=get_engine("speedbasar"),
     presenter=SpeedbasarPresenter(),
+    texts=TEXTS,
     tagline=_("Bluffen auf dem Gewürzbasar"),
     description=_(
         "Lege verdeckt und sag an, was es sein soll. Glaubst du es – oder zweifelst du an "

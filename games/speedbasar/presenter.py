@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from django.templatetags.static import static
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, gettext_noop, ngettext
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
@@ -22,51 +22,133 @@ from games.presenters.base import Frame, Presenter, action_json, sprite_use, wor
 from games.speedbasar.engine import EXTRASCHARF, EXTRASCHARF_TEXT, instinct
 from games.speedbasar.engine.cards import GLUT
 from games.speedbasar.engine.extras import BookInputs, book_grid, book_inputs
+from games.speedbasar.texts import TEXTS
+from games.wording import say
 
 SPICES = ("R", "K", "S")
-SPICE_NAME = {"R": "Rosenpfeffer", "K": "Kardamom", "S": "Safran"}
+#: the spices' names (lazy: each use says them in the active language)
+SPICE_NAME = {"R": TEXTS["spice.r"], "K": TEXTS["spice.k"], "S": TEXTS["spice.s"]}
 #: the card pictures: one SVG sprite (``R`` ``K`` ``S`` the spices, ``W`` ``M`` the jokers, ``G``
 #: the Glut, ``back`` the card back), referenced by <use>
 SPRITE = "speedbasar/cards.svg"
-JOKER_NAME = {"W": "Messingwaage", "M": "Gewürzmühle"}
+JOKER_NAME = {"W": TEXTS["card.w"], "M": TEXTS["card.m"]}
 JOKER_TEXT = {
-    "W": "Übersteht jeden Zweifel an der Zahl, verliert jeden Zweifel am Gewürz.",
-    "M": "Übersteht jeden Zweifel am Gewürz, verliert jeden Zweifel an der Zahl.",
+    "W": gettext_lazy("Übersteht jeden Zweifel an der Zahl, verliert jeden Zweifel am Gewürz."),
+    "M": gettext_lazy("Übersteht jeden Zweifel am Gewürz, verliert jeden Zweifel an der Zahl."),
 }
 COPIES = 3
-#: the Extrascharf rules: (title, the rule in one line), from the engine's list
+#: the Extrascharf rules: (title, the rule in one line) as the engine's codes (``rule_words``)
 RULES = {key: (title, EXTRASCHARF_TEXT[key]) for key, _station, title in EXTRASCHARF}
+
+
+@lru_cache(maxsize=64)
+def rule_words(key: str, language: str | None) -> tuple[str, str]:
+    """An Extrascharf rule's title and its one line, in ``language`` (the active one)."""
+    title, text = RULES[key]
+    return say(title, TEXTS), say(text, TEXTS)
+
+
+#: the end of a game by reason (messages for ``gettext``, said by ``end_text``)
 END_TEXT = {
-    "krug2": "{who} hat den zweiten Gewürzkrug – gewonnen!",
-    "krug3": "Der dritte Gewürzkrug ist vergeben – die Partie ist aus.",
-    "glut": "Die Glut liegt oben auf dem Nachziehstapel – die Partie ist aus.",
+    "krug2": gettext_noop("%(who)s hat den zweiten Gewürzkrug – gewonnen!"),
+    "krug3": gettext_noop("Der dritte Gewürzkrug ist vergeben – die Partie ist aus."),
+    "glut": gettext_noop("Die Glut liegt oben auf dem Nachziehstapel – die Partie ist aus."),
+    "": gettext_noop("Die Partie ist aus."),
 }
 
 
-def card_name(card: str) -> str:
-    """A card in words: "Safran 7", "Messingwaage"."""
-    if card in JOKER_NAME:
-        return JOKER_NAME[card]
-    if card == GLUT:
-        return "Glut"
-    return f"{SPICE_NAME[card[0]]} {card[1:]}"
+def _tr(language: str | None) -> Any:
+    """``gettext`` for ``language`` (the active one), memoised per message: a board says some
+    forty words, and each ``gettext`` costs a few microseconds (the active language sits in an
+    ``asgiref`` local). The presenter's methods bind it to ``_`` (so ``makemessages`` finds the
+    words) with the language they were given."""
+    return _translators(language)[0]
 
 
-def claim_name(claim: dict[str, Any]) -> str:
-    return f"{SPICE_NAME[claim['spice']]} {claim['number']}"
+def _ntr(language: str | None) -> Any:
+    """``ngettext`` for ``language``, memoised as ``_tr``."""
+    return _translators(language)[1]
 
 
-def plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+@lru_cache(maxsize=8)
+def _translators(language: str | None) -> tuple[Any, Any]:
+    words: dict[str, str] = {}
+    plurals: dict[tuple[str, str, int], str] = {}
+
+    def tr(message: str) -> str:
+        found = words.get(message)
+        if found is None:
+            found = words[message] = gettext(message)
+        return found
+
+    def ntr(singular: str, plural: str, n: int) -> str:
+        found = plurals.get((singular, plural, n))
+        if found is None:
+            found = plurals[singular, plural, n] = ngettext(singular, plural, n)
+        return found
+
+    return tr, ntr
+
+
+def end_text(reason: str, who: str, language: str | None) -> str:
+    """The line of a game's end (``reason``: the engine's ``end_reason``)."""
+    return _tr(language)(END_TEXT.get(reason, END_TEXT[""])) % {"who": who}
+
+
+@lru_cache(maxsize=1024)
+def spice_number(spice: str, number: Any, language: str | None) -> str:
+    """A spice card or claim in words: "Safran 7" (in ``language``, the active one)."""
+    return _("%(spice)s %(number)s") % {"spice": SPICE_NAME[spice], "number": number}
 
 
 @lru_cache(maxsize=256)
-def face_html(card: str, small: bool = False) -> Markup:
-    """The face of a card, built once per process and look: the number as text, the picture of
-    its spice (a joker's, the Glut's) from the sprite, the spice's name; an image (``role="img"``)
-    named by the card's name."""
+def card_name(card: str, language: str | None) -> str:
+    """A card in words: "Safran 7", "Messingwaage"."""
+    if card in JOKER_NAME:
+        return str(JOKER_NAME[card])
+    if card == GLUT:
+        return _("Glut")
+    return spice_number(card[0], card[1:], language)
+
+
+def claim_name(claim: dict[str, Any], language: str | None) -> str:
+    return spice_number(claim["spice"], claim["number"], language)
+
+
+def cards_words(cards: list[str], language: str | None) -> str:
+    """Cards in words: "Safran 7", "Safran 7 und Messingwaage"."""
+    if len(cards) == 2:
+        _ = _tr(language)
+        return _("%(first)s und %(second)s") % {
+            "first": card_name(cards[0], language),
+            "second": card_name(cards[1], language),
+        }
+    return ", ".join(card_name(c, language) for c in cards)
+
+
+@lru_cache(maxsize=256)
+def n_cards(n: int, language: str | None) -> str:
+    """ "1 Karte", "3 Karten"."""
+    return ngettext("%(n)s Karte", "%(n)s Karten", n) % {"n": n}
+
+
+@lru_cache(maxsize=256)
+def n_points(n: int, language: str | None) -> str:
+    """ "1 Punkt", "3 Punkte"."""
+    return ngettext("%(n)s Punkt", "%(n)s Punkte", n) % {"n": n}
+
+
+def face_html(card: str, small: bool = False, language: str | None = None) -> Markup:
+    """The face of a card, built once per process, look and language (``None``: the active one):
+    the number as text, the picture of its spice (a joker's, the Glut's) from the sprite, the
+    spice's name; an image (``role="img"``) named by the card's name."""
+    return _face_html(card, small, get_language() if language is None else language)
+
+
+@lru_cache(maxsize=512)
+def _face_html(card: str, small: bool, language: str | None) -> Markup:
     whole = card in JOKER_NAME or card == GLUT  # a card without a number: its name is the card
-    name = card_name(card)
+    name = card_name(card, language)
     return h(
         '<span class="card bcard {}{}" role="img" title="{}" aria-label="{}">'
         '<span class="num">{}</span>{}<span class="sub">{}</span></span>',
@@ -76,7 +158,7 @@ def face_html(card: str, small: bool = False) -> Markup:
         name,
         "" if whole else card[1:],
         face_picture(card, hidden=False),
-        name if whole else SPICE_NAME[card[0]],
+        name if whole else str(SPICE_NAME[card[0]]),
     )
 
 
@@ -167,36 +249,46 @@ def _info_html(title: Any, ok: Any, no: Any, pic: Any, *lines: Any) -> Markup:
 
 @lru_cache(maxsize=2048)
 def _hand_card(
-    card: str, in_hand: int, revealed: int, claims: tuple[tuple[str, int], ...]
+    card: str,
+    in_hand: int,
+    revealed: int,
+    claims: tuple[tuple[str, int], ...],
+    language: str | None,
 ) -> tuple[str, str, tuple[str, ...], str, dict[str, Any], str]:
     """What a hand card shows besides its place: (sprite key, name, the honest claims in words,
     the joker's note, its Karten-Info, the honest claims as codes). A function of the card, how
     many copies the seat holds, how many were revealed and its honest claims (``(spice, number)``):
     the same hand recurs from move to move, so built once per look. The Karten-Info is shared
-    between renders (nothing changes it)."""
-    honest = tuple(f"{SPICE_NAME[spice]} {number}" for spice, number in claims)
-    copies = f"Es gibt {COPIES} davon – {in_hand} bei dir, {revealed} schon aufgedeckt."
+    between renders (nothing changes it); ``language``: the active one (the words)."""
+    honest = tuple(spice_number(spice, number, language) for spice, number in claims)
+    copies = _("Es gibt %(copies)s davon – %(mine)s bei dir, %(revealed)s schon aufgedeckt.") % {
+        "copies": COPIES,
+        "mine": in_hand,
+        "revealed": revealed,
+    }
     if card in JOKER_NAME:
-        now = "Halbe Wahrheit: " + JOKER_TEXT[card]
+        now = _("Halbe Wahrheit: %(text)s") % {"text": JOKER_TEXT[card]}
         info = _info(
-            card_name(card),
-            JOKER_TEXT[card],
+            card_name(card, language),
+            str(JOKER_TEXT[card]),
             copies,
-            ok="½ passt: für jede Ansage eine halbe Wahrheit.",
+            ok=_("½ passt: für jede Ansage eine halbe Wahrheit."),
             pic=face_picture(card),
         )
     else:
         now = ""
         info = _info(
-            card_name(card),
+            card_name(card, language),
             copies,
-            ok=("passt: ehrlich als „" + "“, „".join(honest) + "“.") if honest else "",
-            no="" if honest else "Gerade nicht ehrlich ansagbar.",
+            ok=_("passt: ehrlich als „%(claims)s“.") % {"claims": "“, „".join(honest)}
+            if honest
+            else "",
+            no="" if honest else _("Gerade nicht ehrlich ansagbar."),
             pic=face_picture(card),
         )
     key = card if card in JOKER_NAME else card[0]
     codes = " ".join(spice + str(number) for spice, number in claims)
-    return key, card_name(card), honest, now, info, codes
+    return key, card_name(card, language), honest, now, info, codes
 
 
 @lru_cache(maxsize=64)
@@ -221,55 +313,60 @@ def _seat_info_of(
     pile: int,
     penalty: int,
     over: bool,
+    language: str | None,
 ) -> dict[str, Any]:
     """One seat's Karten-Info (``SpeedbasarPresenter._seat_info``) from counts only; ``window``:
     the seat's open claim in the doubt window (its words, the number of cards, the last card).
     Most seats look the same for every viewer of a move: built once per content (the returned
-    dict is shared, nothing changes it)."""
-    name = "Du" if you else seat_name
+    dict is shared, nothing changes it); ``language``: the active one (the words)."""
+    name = seat_name
     lines = [
-        f"Auf der Hand: {plural(hand, 'Karte', 'Karten')} (je −1)",
-        f"Punktestapel: {plural(piles, 'Karte', 'Karten')} (je +1)",
-        f"Gewürzkrüge: {krugs} (je +10)",
-        f"Stand jetzt: {plural(points, 'Punkt', 'Punkte')}",
+        _("Auf der Hand: %(cards)s (je −1)") % {"cards": n_cards(hand, language)},
+        _("Punktestapel: %(cards)s (je +1)") % {"cards": n_cards(piles, language)},
+        _("Gewürzkrüge: %(krugs)s (je +10)") % {"krugs": krugs},
+        _("Stand jetzt: %(points)s") % {"points": n_points(points, language)},
     ]
     ok = no = ""
     if window is not None:
         claim, count, last_card = window
-        what = f"„{claim}“" + (f" ({count} Karten)" if count > 1 else "")
-        ok = (
-            f"Ein Zweifel an {what} ist jetzt {plural(pile, 'Punkt', 'Punkte')} wert "
-            f"(der Stapel); wer falsch liegt, zieht {penalty} Karten."
-        )
+        if count > 1:
+            what = _("„%(claim)s“ (%(count)s Karten)") % {"claim": claim, "count": count}
+        else:
+            what = _("„%(claim)s“") % {"claim": claim}
+        ok = _(
+            "Ein Zweifel an %(what)s ist jetzt %(points)s wert (der Stapel); wer falsch liegt, "
+            "zieht %(penalty)s Karten."
+        ) % {"what": what, "points": n_points(pile, language), "penalty": penalty}
         if last_card:
-            ok += " Es geht auch um den Gewürzkrug."
+            ok += " " + _("Es geht auch um den Gewürzkrug.")
     elif pile and not over:
         lines.append(
-            f"Im Stapel liegen {plural(pile, 'Karte', 'Karten')}: "
-            f"Ein Zweifel ist gerade {plural(pile, 'Punkt', 'Punkte')} wert."
+            _("Im Stapel liegen %(cards)s: Ein Zweifel ist gerade %(points)s wert.")
+            % {"cards": n_cards(pile, language), "points": n_points(pile, language)}
         )
     if hand == 1 and not over:
         no = (
-            "Du hast nur noch eine Karte – legst du sie unerwischt, gibt es einen Krug."
+            _("Du hast nur noch eine Karte – legst du sie unerwischt, gibt es einen Krug.")
             if you
-            else f"{name} hat nur noch eine Karte – ein Krug droht!"
+            else _("%(name)s hat nur noch eine Karte – ein Krug droht!") % {"name": name}
         )
     if krugs == 1 and not over:
         lines.append(
-            "Noch ein Krug, und du gewinnst sofort."
+            _("Noch ein Krug, und du gewinnst sofort.")
             if you
-            else f"Noch ein Krug, und {name} gewinnt sofort."
+            else _("Noch ein Krug, und %(name)s gewinnt sofort.") % {"name": name}
         )
-    return _info(seat_name + (" (du)" if you else ""), *lines, ok=ok, no=no)
+    title = _("%(name)s (du)") % {"name": seat_name} if you else seat_name
+    return _info(title, *lines, ok=ok, no=no)
 
 
-def _claims_text(claims: list[dict[str, Any]]) -> str:
+def _claims_text(claims: list[dict[str, Any]], language: str | None) -> str:
     """The allowed claims in short: "Kardamom 4–10" or "1–3 in jedem Gewürz"."""
-    return _claims_text_of(tuple((c["spice"], c["number"]) for c in claims))
+    return _claims_text_of(tuple((c["spice"], c["number"]) for c in claims), language)
 
 
 @lru_cache(maxsize=1024)
-def _claims_text_of(claims: tuple[tuple[str, int], ...]) -> str:
+def _claims_text_of(claims: tuple[tuple[str, int], ...], language: str | None) -> str:
     """``_claims_text`` of the claims as ``(spice, number)``: the same few sets recur."""
     if not claims:
         return ""
@@ -286,9 +383,10 @@ def _claims_text_of(claims: tuple[tuple[str, int], ...]) -> str:
             runs.append(str(start) if start == prev else f"{start}–{prev}")
             if n is not None:
                 start = prev = n
-        parts.append(f"{SPICE_NAME[s]} {', '.join(runs)}")
-    if len(spices) == 3 and all(p.endswith(" 1–3") for p in parts):
-        return "1, 2 oder 3 in einem Gewürz deiner Wahl (neuer Stapel)"
+        parts.append(spice_number(s, ", ".join(runs), language))
+    new_pile = {(spice, number) for spice in SPICES for number in (1, 2, 3)}
+    if len(claims) == 9 and set(claims) == new_pile:
+        return _("1, 2 oder 3 in einem Gewürz deiner Wahl (neuer Stapel)")
     return " · ".join(parts)
 
 
@@ -296,6 +394,8 @@ class SpeedbasarPresenter(Presenter):
     slug = "speedbasar"
 
     def present(self, view: View, legal: list[Action], frame: Frame) -> dict[str, Any]:
+        language = get_language()
+        _ = _tr(language)
         names = frame.names
         me = view["seat"]
         types = {a["type"] for a in legal}
@@ -309,12 +409,14 @@ class SpeedbasarPresenter(Presenter):
             "auto_believe": auto,
             "hilfen_url": frame.urls.get("sort", ""),
             "rules": [
-                {"title": RULES[r][0], "text": RULES[r][1]} for r in view["rules"] if r in RULES
+                dict(zip(("title", "text"), rule_words(r, language), strict=True))
+                for r in view["rules"]
+                if r in RULES
             ],
             "pass_action": action_json({"type": "pass"}) if "pass" in types else "",
-            "allowed_text": _claims_text(view["allowed_claims"]),
+            "allowed_text": _claims_text(view["allowed_claims"], language),
         }
-        ctx["hand_groups"] = self._hand(view, legal, revealed_count)
+        ctx["hand_groups"] = self._hand(view, legal, revealed_count, language)
         # „passt“ under the hand cards, switchable in the Ansicht row (on by default)
         ctx["marks_on"] = frame.prefs.get("passt", True) is not False
         if not ctx["marks_on"]:
@@ -322,27 +424,29 @@ class SpeedbasarPresenter(Presenter):
                 for card in group["cards"]:
                     card["mark"] = ""
         ctx["hand_size"] = len(view["hand"] or [])
-        ctx["lay"] = self._lay(view, legal)
-        ctx.update(self._pile(view, names))
-        ctx["window"] = self._window(view, legal, names, helps_on)
-        ctx["reveal"] = self._reveal(view, names)
+        ctx["lay"] = self._lay(view, legal, language)
+        ctx.update(self._pile(view, names, language))
+        ctx["window"] = self._window(view, legal, names, helps_on, language)
+        ctx["reveal"] = self._reveal(view, names, language)
         # "Basar-Geräusche" (off by default): the page plays the sounds, see static/js/basar.js
         ctx["sounds_on"] = frame.prefs.get("geraeusche", False) is True
         ctx["reveal_key"] = view["window"] if ctx["reveal"] else ""
-        ctx["draw"] = self._draw(view)
+        ctx["draw"] = self._draw(view, language)
         ctx["krug_info"] = _info(
-            "Gewürzkrüge",
-            f"{sum(view['krugs'])} von 3 Krügen vergeben.",
-            "Einen Krug (10 Punkte) bekommt, wer seine letzte Karte legt und nicht erwischt "
-            "wird. Der zweite eigene Krug gewinnt sofort; mit dem dritten Krug ist Schluss.",
+            _("Gewürzkrüge"),
+            _("%(n)s von 3 Krügen vergeben.") % {"n": sum(view["krugs"])},
+            _(
+                "Einen Krug (10 Punkte) bekommt, wer seine letzte Karte legt und nicht erwischt "
+                "wird. Der zweite eigene Krug gewinnt sofort; mit dem dritten Krug ist Schluss."
+            ),
         )
         ctx["krugs_total"] = sum(view["krugs"])
-        ctx["marktbuch"] = self._marktbuch(view) if me is not None else None
-        ctx["seat_stats"] = self._seat_stats(view, names)
-        ctx["seat_info"] = [info_html(i) for i in self._seat_info(view, names)]
-        ctx["turn_text"] = self._turn_text(view, legal, names)
-        ctx["status"] = self._status(view)
-        ctx["round_summary"] = self._final(view, names) if view["over"] else None
+        ctx["marktbuch"] = self._marktbuch(view, language) if me is not None else None
+        ctx["seat_stats"] = self._seat_stats(view, names, language)
+        ctx["seat_info"] = [info_html(i) for i in self._seat_info(view, names, language)]
+        ctx["turn_text"] = self._turn_text(view, legal, names, language)
+        ctx["status"] = self._status(view, language)
+        ctx["round_summary"] = self._final(view, names, language) if view["over"] else None
         return ctx
 
     # -- pieces of the board ------------------------------------------------------------------
@@ -355,7 +459,7 @@ class SpeedbasarPresenter(Presenter):
         return out
 
     def _hand(
-        self, view: View, legal: list[Action], revealed: dict[str, int]
+        self, view: View, legal: list[Action], revealed: dict[str, int], language: str | None
     ) -> list[dict[str, Any]]:
         hand = view["hand"] or []
         # every card may be laid under every allowed claim: the board carries the claims once
@@ -372,7 +476,7 @@ class SpeedbasarPresenter(Presenter):
                 groups.append({"group": group, "cards": []})
             claims = tuple((c["spice"], c["number"]) for c in entry["claims"])
             key, name, honest, now, info, codes = _hand_card(
-                card, in_hand[card], revealed.get(card, 0), claims
+                card, in_hand[card], revealed.get(card, 0), claims, language
             )
             groups[-1]["cards"].append(
                 {
@@ -380,7 +484,7 @@ class SpeedbasarPresenter(Presenter):
                     "card": card,
                     "key": key,
                     "name": name,
-                    "html": face_html(card),
+                    "html": face_html(card, False, language),
                     "mark": entry["mark"],
                     "layable": card in layable,
                     "honest": list(honest),
@@ -393,7 +497,7 @@ class SpeedbasarPresenter(Presenter):
         return groups
 
     @staticmethod
-    def _lay(view: View, legal: list[Action]) -> dict[str, Any] | None:
+    def _lay(view: View, legal: list[Action], language: str | None) -> dict[str, Any] | None:
         """The lay step: every hand card may be laid under every allowed claim, so the board
         carries the claims once, in one dialog for the whole hand (not one per card). The page
         (``static/js/basar.js``) fills it with the tapped card (or, with Doppelladung, the two
@@ -408,13 +512,14 @@ class SpeedbasarPresenter(Presenter):
                     "spice": c["spice"],
                     "number": c["number"],
                     "code": c["spice"] + str(c["number"]),
-                    "label": claim_name(c),
+                    "label": claim_name(c, language),
                 }
                 for c in view["allowed_claims"]
             ],
         }
 
-    def _pile(self, view: View, names: list[str]) -> dict[str, Any]:
+    def _pile(self, view: View, names: list[str], language: str | None) -> dict[str, Any]:
+        _, ngettext = _tr(language), _ntr(language)
         pile = view["pile"]
         count = sum(e["count"] for e in pile)
         claim = view["claim"]
@@ -422,50 +527,62 @@ class SpeedbasarPresenter(Presenter):
         if claim and claim["number"] == 10 and "zehnerzoll" in view["rules"]:
             penalty = 4
         if count:
-            stake = "Im Stapel liegt 1 Karte" if count == 1 else f"Im Stapel liegen {count} Karten"
-            stake += (
-                f": Bei einem Zweifel geht es um {plural(count, 'Punkt', 'Punkte')}, "
-                f"der Verlierer zieht {penalty} Karten."
-            )
+            stake = ngettext(
+                "Im Stapel liegt %(count)s Karte: Bei einem Zweifel geht es um %(points)s, der "
+                "Verlierer zieht %(penalty)s Karten.",
+                "Im Stapel liegen %(count)s Karten: Bei einem Zweifel geht es um %(points)s, der "
+                "Verlierer zieht %(penalty)s Karten.",
+                count,
+            ) % {"count": count, "points": n_points(count, language), "penalty": penalty}
         else:
-            stake = "Der Stapel ist leer: Wer dran ist, beginnt neu mit 1, 2 oder 3."
+            stake = _("Der Stapel ist leer: Wer dran ist, beginnt neu mit 1, 2 oder 3.")
         claim_ctx = None
         if claim:
             top = pile[-1]
             claim_ctx = {
-                "text": claim_name(claim),
+                "text": claim_name(claim, language),
                 "spice": claim["spice"],
                 "number": claim["number"],
                 "by": names[top["seat"]],
                 "count": top["count"],
                 "info": _info(
-                    "Aktuelle Ansage",
-                    f"{names[top['seat']]} sagt „{claim_name(claim)}“"
-                    + (f" ({top['count']} Karten)." if top["count"] > 1 else "."),
-                    "Doppelladung: Ein Zweifel prüft beide Karten – nur wenn beide stimmen, "
-                    "hält die Ansage."
+                    _("Aktuelle Ansage"),
+                    (
+                        _("%(who)s sagt „%(claim)s“ (%(count)s Karten).")
+                        if top["count"] > 1
+                        else _("%(who)s sagt „%(claim)s“.")
+                    )
+                    % {
+                        "who": names[top["seat"]],
+                        "claim": claim_name(claim, language),
+                        "count": top["count"],
+                    },
+                    _(
+                        "Doppelladung: Ein Zweifel prüft beide Karten – nur wenn beide stimmen, "
+                        "hält die Ansage."
+                    )
                     if top["count"] == 2
                     else "",
-                    "Was wirklich darunter liegt, sieht erst, wer anzweifelt.",
+                    _("Was wirklich darunter liegt, sieht erst, wer anzweifelt."),
                 ),
             }
         history = [
             {
                 "by": names[e["seat"]],
-                "text": claim_name(e),
+                "text": claim_name(e, language),
                 "count": e["count"],
                 "mine": bool(e.get("cards")),
             }
             for e in pile
         ]
         mine = [
-            {"html": face_html(c, True), "name": card_name(c)}
+            {"html": face_html(c, True, language), "name": card_name(c, language)}
             for e in pile
             for c in e.get("cards", [])
         ]
         return {
             "pile_count": count,
-            "pile_info": _info("Ablagestapel", stake),
+            "pile_info": _info(_("Ablagestapel"), stake),
             "claim": claim_ctx,
             "history": history[-6:],
             "history_more": max(0, len(history) - 6),
@@ -474,8 +591,14 @@ class SpeedbasarPresenter(Presenter):
         }
 
     def _window(
-        self, view: View, legal: list[Action], names: list[str], helps_on: bool
+        self,
+        view: View,
+        legal: list[Action],
+        names: list[str],
+        helps_on: bool,
+        language: str | None,
     ) -> dict[str, Any] | None:
+        _ = _tr(language)
         w = view["doubt_window"]
         if w is None:
             return None
@@ -487,8 +610,8 @@ class SpeedbasarPresenter(Presenter):
             buttons.append(
                 {
                     "id": "doubt-number",
-                    "label": f"Nicht die {claim['number']}!",
-                    "hint": "Zahl anzweifeln",
+                    "label": _("Nicht die %(number)s!") % {"number": claim["number"]},
+                    "hint": _("Zahl anzweifeln"),
                     "key": "z",
                     "action": action_json(by_feature["number"]),
                     "cls": "doubt",
@@ -497,8 +620,8 @@ class SpeedbasarPresenter(Presenter):
             buttons.append(
                 {
                     "id": "doubt-spice",
-                    "label": f"Kein {SPICE_NAME[claim['spice']]}!",
-                    "hint": "Gewürz anzweifeln",
+                    "label": _("Kein %(spice)s!") % {"spice": SPICE_NAME[claim["spice"]]},
+                    "hint": _("Gewürz anzweifeln"),
                     "key": "w",
                     "action": action_json(by_feature["spice"]),
                     "cls": "doubt",
@@ -508,8 +631,8 @@ class SpeedbasarPresenter(Presenter):
                 buttons.append(
                     {
                         "id": "doubt-exact",
-                        "label": "Stimmt genau!",
-                        "hint": "Handschlag",
+                        "label": _("Stimmt genau!"),
+                        "hint": _("Handschlag"),
                         "key": "s",
                         "action": action_json(by_feature["exact"]),
                         "cls": "exact",
@@ -518,8 +641,8 @@ class SpeedbasarPresenter(Presenter):
             buttons.append(
                 {
                     "id": "believe",
-                    "label": "Glauben",
-                    "hint": "weiter",
+                    "label": _("Glauben"),
+                    "hint": _("weiter"),
                     "key": "g",
                     "action": action_json(by_feature["believe"]),
                     "cls": "believe",
@@ -527,11 +650,11 @@ class SpeedbasarPresenter(Presenter):
             )
         pending = [names[s] for s in w["pending"]]
         if me == w["claimant"]:
-            note = "Deine Ansage – glauben die anderen dir?"
+            note = _("Deine Ansage – glauben die anderen dir?")
         elif me is not None and me not in w["eligible"]:
-            note = "Bei „Enge Gasse“ darf nur der nächste Spieler anzweifeln."
+            note = _("Bei „Enge Gasse“ darf nur der nächste Spieler anzweifeln.")
         elif me is not None and not by_feature:
-            note = "Du glaubst diese Ansage – warte auf die anderen."
+            note = _("Du glaubst diese Ansage – warte auf die anderen.")
         else:
             note = ""
         hint = None
@@ -541,17 +664,19 @@ class SpeedbasarPresenter(Presenter):
                 hint = {
                     "number": round(100 * ins["number_lie"]),
                     "spice": round(100 * ins["spice_lie"]),
-                    "number_label": f"Zahl {claim['number']} gelogen",
-                    "spice_label": f"{SPICE_NAME[claim['spice']]} gelogen",
+                    "number_label": _("Zahl %(number)s gelogen") % {"number": claim["number"]},
+                    "spice_label": _("%(spice)s gelogen") % {"spice": SPICE_NAME[claim["spice"]]},
                     # for two cards the instinct is an approximation (docs: Händler-Instinkt)
                     "approx": w["count"] == 2,
                 }
         return {
             "id": w["id"],
             "claimant": names[w["claimant"]],
-            "claim": claim_name(claim),
+            "claim": claim_name(claim, language),
             "count": w["count"],
-            "double_note": "Ein Zweifel prüft beide Karten: Nur wenn beide stimmen, hält die Ansage."
+            "double_note": _(
+                "Ein Zweifel prüft beide Karten: Nur wenn beide stimmen, hält die Ansage."
+            )
             if w["count"] == 2
             else "",
             "last_card": w["last_card"],
@@ -562,8 +687,9 @@ class SpeedbasarPresenter(Presenter):
             "autobelieve": bool(by_feature),
         }
 
-    def _reveal(self, view: View, names: list[str]) -> dict[str, Any] | None:
+    def _reveal(self, view: View, names: list[str], language: str | None) -> dict[str, Any] | None:
         """The last reveal, shown while no new claim has been made since."""
+        _ = _tr(language)
         if not view["revealed"]:
             return None
         r = view["revealed"][-1]
@@ -572,53 +698,67 @@ class SpeedbasarPresenter(Presenter):
         claimant, doubter = names[r["seat"]], names[r["doubter"]]
         claim = r["claim"]
         if r["feature"] == "number":
-            checked = f"Geprüft wurde die Zahl {claim['number']}"
+            checked = _("Geprüft wurde die Zahl %(number)s") % {"number": claim["number"]}
         elif r["feature"] == "spice":
-            checked = f"Geprüft wurde das Gewürz {SPICE_NAME[claim['spice']]}"
+            checked = _("Geprüft wurde das Gewürz %(spice)s") % {
+                "spice": SPICE_NAME[claim["spice"]]
+            }
         else:
-            checked = "Geprüft wurde „Stimmt genau!“ (Gewürz und Zahl)"
+            checked = _("Geprüft wurde „Stimmt genau!“ (Gewürz und Zahl)")
         if len(r["cards"]) == 2:
-            checked += " – bei beiden Karten (Doppelladung)"
+            checked += _(" – bei beiden Karten (Doppelladung)")
         holds = r["holds"]
         if r["feature"] == "exact":
-            verdict = "Stimmt genau!" if holds else "Stimmt nicht genau."
+            verdict = _("Stimmt genau!") if holds else _("Stimmt nicht genau.")
         else:
-            verdict = "Stimmt!" if holds else "Gelogen!"
-        call = (
-            "„Stimmt genau!“ gerufen"
-            if r["feature"] == "exact"
-            else f"gezweifelt: „{claim_name(claim)}“ von {claimant}"
-        )
+            verdict = _("Stimmt!") if holds else _("Gelogen!")
+        if r["feature"] == "exact":
+            who_text = _("%(doubter)s hat zuerst „Stimmt genau!“ gerufen.") % {"doubter": doubter}
+        else:
+            who_text = _("%(doubter)s hat zuerst gezweifelt: „%(claim)s“ von %(claimant)s.") % {
+                "doubter": doubter,
+                "claim": claim_name(claim, language),
+                "claimant": claimant,
+            }
         return {
-            "who_text": f"{doubter} hat zuerst {call}.",
-            "cards": [{"html": face_html(c), "name": card_name(c)} for c in r["cards"]],
-            "cards_text": " und ".join(card_name(c) for c in r["cards"]),
+            "who_text": who_text,
+            "cards": [
+                {"html": face_html(c, False, language), "name": card_name(c, language)}
+                for c in r["cards"]
+            ],
+            "cards_text": cards_words(r["cards"], language),
             "doubter": doubter,
             "claimant": claimant,
-            "claim": claim_name(claim),
+            "claim": claim_name(claim, language),
             "checked": checked,
             "verdict": verdict,
             "holds": holds,
-            "outcome": self._outcome(r, names, self._penalty(r, view["rules"])),
+            "outcome": self._outcome(r, names, self._penalty(r, view["rules"], language), language),
         }
 
     @staticmethod
-    def _penalty(r: dict[str, Any], rules: list[str]) -> str:
-        return "4 Karten" if r["claim"]["number"] == 10 and "zehnerzoll" in rules else "2 Karten"
+    def _penalty(r: dict[str, Any], rules: list[str], language: str | None) -> str:
+        return n_cards(4 if r["claim"]["number"] == 10 and "zehnerzoll" in rules else 2, language)
 
     @staticmethod
-    def _outcome(r: dict[str, Any], names: list[str], penalty: str) -> str:
+    def _outcome(r: dict[str, Any], names: list[str], penalty: str, language: str | None) -> str:
+        _ = _tr(language)
         claimant, doubter, winner = names[r["seat"]], names[r["doubter"]], names[r["winner"]]
-        pile = plural(r["pile"], "Karte", "Karten")
-        if r["feature"] == "exact":
-            if r["holds"]:
-                return f"{winner} bekommt den Stapel ({pile}), {claimant} beginnt neu."
-            return f"{winner} bekommt den Stapel ({pile}), {doubter} zieht {penalty}."
-        loser = doubter if r["holds"] else claimant
-        return f"{winner} bekommt den Stapel ({pile}), {loser} zieht {penalty}."
+        words = {"winner": winner, "pile": n_cards(r["pile"], language), "penalty": penalty}
+        if r["feature"] == "exact" and r["holds"]:
+            return _("%(winner)s bekommt den Stapel (%(pile)s), %(claimant)s beginnt neu.") % {
+                **words,
+                "claimant": claimant,
+            }
+        loser = doubter if r["feature"] == "exact" or r["holds"] else claimant
+        return _("%(winner)s bekommt den Stapel (%(pile)s), %(loser)s zieht %(penalty)s.") % {
+            **words,
+            "loser": loser,
+        }
 
     @staticmethod
-    def _draw(view: View) -> dict[str, Any]:
+    def _draw(view: View, language: str | None) -> dict[str, Any]:
+        _ = _tr(language)
         noch = view["noch"]
         # the Glut's steps (site.css: a stronger glow each step, sparks from the second);
         # "warm"/"hot" stay the names of the two strongest ranges
@@ -630,40 +770,43 @@ class SpeedbasarPresenter(Presenter):
             "noch": noch,
             "heat": heat,
             "info": _info(
-                "Nachziehstapel",
-                f"Noch {plural(noch, 'Karte', 'Karten')} bis zur Glut.",
-                "Liegt die Glut oben, ist die Partie sofort aus – dann zählt jede Handkarte −1.",
-                no="Bald ist Schluss!" if noch <= 5 else "",
+                _("Nachziehstapel"),
+                _("Noch %(cards)s bis zur Glut.") % {"cards": n_cards(noch, language)},
+                _("Liegt die Glut oben, ist die Partie sofort aus – dann zählt jede Handkarte −1."),
+                no=_("Bald ist Schluss!") if noch <= 5 else "",
             ),
         }
 
     @staticmethod
-    def _marktbuch(view: View) -> dict[str, Any]:
+    def _marktbuch(view: View, language: str | None) -> dict[str, Any]:
         """The seat's Marktbuch, memoised on everything it depends on (``book_inputs``): between
         two moves of the others these rarely change."""
-        html, unknown = _book_of(book_inputs(view))
+        html, unknown = _book_of(book_inputs(view), language)
         return {"html": html, "unknown": unknown}
 
     @staticmethod
-    def _seat_stats(view: View, names: list[str]) -> list[list[dict[str, Any]]]:
+    def _seat_stats(
+        view: View, names: list[str], language: str | None
+    ) -> list[list[dict[str, Any]]]:
+        _ = _tr(language)
         out = []
         for s in range(view["players"]):
             krugs = view["krugs"][s]
             row: list[dict[str, Any]] = [
                 {
-                    "label": "Krüge",
+                    "label": _("Krüge"),
                     "value": _krugs_html(krugs),
                     "cls": "krugs",
                 },
                 {
-                    "label": "Stapel",
+                    "label": _("Stapel"),
                     "value": view["point_piles"][s],
                 },
             ]
             if view["hand_counts"][s] == 1 and not view["over"]:
                 row.append(
                     {
-                        "value": "letzte Karte!",
+                        "value": _("letzte Karte!"),
                         "cls": "last-card",
                     }
                 )
@@ -671,7 +814,7 @@ class SpeedbasarPresenter(Presenter):
         return out
 
     @staticmethod
-    def _seat_info(view: View, names: list[str]) -> list[dict[str, Any]]:
+    def _seat_info(view: View, names: list[str], language: str | None) -> list[dict[str, Any]]:
         """Karten-Info of every seat (hover, long press): counts only, never a card. How much a
         doubt of the seat's open claim is worth now, and who is down to the last card."""
         me = view["seat"]
@@ -685,7 +828,7 @@ class SpeedbasarPresenter(Presenter):
         for s in range(view["players"]):
             window = None
             if w is not None and w["claimant"] == s and not over:
-                window = (claim_name(w["claim"]), w["count"], bool(w["last_card"]))
+                window = (claim_name(w["claim"], language), w["count"], bool(w["last_card"]))
             out.append(
                 _seat_info_of(
                     names[s],
@@ -698,47 +841,65 @@ class SpeedbasarPresenter(Presenter):
                     pile,
                     penalty,
                     bool(over),
+                    language,
                 )
             )
         return out
 
     @staticmethod
-    def _turn_text(view: View, legal: list[Action], names: list[str]) -> str | None:
+    def _turn_text(
+        view: View, legal: list[Action], names: list[str], language: str | None
+    ) -> str | None:
+        _ = _tr(language)
         me = view["seat"]
         w = view["doubt_window"]
         if view["over"]:
             return None
         if w is not None:
-            claim = claim_name(w["claim"])
+            claim = claim_name(w["claim"], language)
             if me == w["claimant"]:
-                return f"Du hast „{claim}“ angesagt – die anderen entscheiden."
+                return _("Du hast „%(claim)s“ angesagt – die anderen entscheiden.") % {
+                    "claim": claim
+                }
+            words = {"who": names[w["claimant"]], "claim": claim}
             if legal:
                 return (
-                    f"{names[w['claimant']]} sagt „{claim}“: Glauben oder anzweifeln? "
-                    "Wer zuerst zweifelt, gilt."
+                    _(
+                        "%(who)s sagt „%(claim)s“: Glauben oder anzweifeln? Wer zuerst zweifelt, gilt."
+                    )
+                    % words
                 )
-            return f"{names[w['claimant']]} sagt „{claim}“ – die anderen entscheiden."
+            return _("%(who)s sagt „%(claim)s“ – die anderen entscheiden.") % words
         if view["turn"] == me and legal:
-            return "Du bist dran: Karte wählen und ansagen – oder passen."
-        return f"{names[view['turn']]} ist dran."
+            return _("Du bist dran: Karte wählen und ansagen – oder passen.")
+        return _("%(who)s ist dran.") % {"who": names[view["turn"]]}
 
     @staticmethod
-    def _status(view: View) -> str:
-        parts = [f"Nachziehstapel: noch {view['noch']}"]
-        parts.append(f"Krüge vergeben: {sum(view['krugs'])} von 3")
+    def _status(view: View, language: str | None) -> str:
+        _ = _tr(language)
+        parts = [_("Nachziehstapel: noch %(n)s") % {"n": view["noch"]}]
+        parts.append(_("Krüge vergeben: %(n)s von 3") % {"n": sum(view["krugs"])})
         if view["rules"]:
-            parts.append("Extrascharf: " + ", ".join(RULES[r][0] for r in view["rules"]))
+            titles = ", ".join(rule_words(r, language)[0] for r in view["rules"])
+            parts.append(_("Extrascharf: %(rules)s") % {"rules": titles})
         return " · ".join(parts)
 
     @staticmethod
-    def _final(view: View, names: list[str]) -> dict[str, Any]:
+    def _final(view: View, names: list[str], language: str | None) -> dict[str, Any]:
+        _ = _tr(language)
         reason = view["end_reason"]
         who = names[view["krug_winner"]] if view["krug_winner"] >= 0 else ""
-        title = END_TEXT.get(reason, "Die Partie ist aus.").format(who=who)
+        title = end_text(reason, who, language)
         return {
             "title": title,
             # soft hyphens: the headers break at a word's seam on a phone, never inside a name
-            "columns": ["", "Punkte\u00adstapel", "Krüge (×10)", "Hand\u00adkarten (−1)", "Punkte"],
+            "columns": [
+                "",
+                _("Punkte\u00adstapel"),
+                _("Krüge (×10)"),
+                _("Hand\u00adkarten (−1)"),
+                _("Punkte"),
+            ],
             "rows": [
                 {
                     "cells": [
@@ -984,6 +1145,7 @@ class SpeedbasarPresenter(Presenter):
                         c["mark"],
                         c["html"],
                         info_html(c["info"]),
+                        language,
                     )
                 )
             first_group = False
@@ -1016,71 +1178,104 @@ class SpeedbasarPresenter(Presenter):
         return face_html(card, small=True)
 
     def describe(self, event: Event, names: list[str]) -> str | None:
+        language = get_language()
+        _, ngettext = _tr(language), _ntr(language)
         t = event.get("type")
         seat = event.get("seat")
         who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
         if t == "start":
-            return f"Die Partie beginnt – {names[event['first']]} fängt an."
+            return _("Die Partie beginnt – %(who)s fängt an.") % {"who": names[event["first"]]}
         if t == "lay":
-            what = "eine Karte" if event["count"] == 1 else f"{event['count']} Karten"
-            text = f"{who} legt {what} verdeckt: „{claim_name(event['claim'])}“"
+            words = {
+                "who": who,
+                "claim": claim_name(event["claim"], language),
+                "count": event["count"],
+            }
             if event.get("last_card"):
-                text += " – die letzte Karte!"
-            return text + "."
+                return (
+                    ngettext(
+                        "%(who)s legt eine Karte verdeckt: „%(claim)s“ – die letzte Karte!.",
+                        "%(who)s legt %(count)s Karten verdeckt: „%(claim)s“ – die letzte Karte!.",
+                        event["count"],
+                    )
+                    % words
+                )
+            return (
+                ngettext(
+                    "%(who)s legt eine Karte verdeckt: „%(claim)s“.",
+                    "%(who)s legt %(count)s Karten verdeckt: „%(claim)s“.",
+                    event["count"],
+                )
+                % words
+            )
         if t == "believe":
             return None  # the window shows who is still undecided; "believed" sums it up
         if t == "believed":
-            return f"Alle glauben {who}."
+            return _("Alle glauben %(who)s.") % {"who": who}
         if t == "doubt":
             return None  # the reveal that follows says everything
         if t == "reveal":
             claim = event["claim"]
             doubter, claimant = names[event["doubter"]], names[event["seat"]]
-            cards = " und ".join(card_name(c) for c in event["cards"])
             if event["feature"] == "number":
-                call = f"„Nicht die {claim['number']}!“"
+                call = _("„Nicht die %(number)s!“") % {"number": claim["number"]}
             elif event["feature"] == "spice":
-                call = f"„Kein {SPICE_NAME[claim['spice']]}!“"
+                call = _("„Kein %(spice)s!“") % {"spice": SPICE_NAME[claim["spice"]]}
             else:
-                call = "„Stimmt genau!“"
+                call = _("„Stimmt genau!“")
             if event["feature"] == "exact":
-                verdict = "stimmt genau" if event["holds"] else "stimmt nicht genau"
+                verdict = _("stimmt genau") if event["holds"] else _("stimmt nicht genau")
             else:
-                verdict = "stimmt" if event["holds"] else "gelogen"
-            return (
-                f"{doubter} ruft {call} – aufgedeckt: {cards} ({claimant}): {verdict}. "
-                + self._outcome(event, names, "Strafkarten")
-            )
+                verdict = _("stimmt") if event["holds"] else _("gelogen")
+            line = _(
+                "%(doubter)s ruft %(call)s – aufgedeckt: %(cards)s (%(claimant)s): %(verdict)s."
+            ) % {
+                "doubter": doubter,
+                "call": call,
+                "cards": cards_words(event["cards"], language),
+                "claimant": claimant,
+                "verdict": verdict,
+            }
+            return line + " " + self._outcome(event, names, _("Strafkarten"), language)
         if t == "krug":
-            return f"{who} bekommt einen Gewürzkrug ({event['krugs']}. Krug)."
+            return _("%(who)s bekommt einen Gewürzkrug (%(n)s. Krug).") % {
+                "who": who,
+                "n": event["krugs"],
+            }
         if t == "draw":
-            n = event["count"]
-            return f"{who} zieht {plural(n, 'Karte', 'Karten')} – noch {event['noch']} im Stapel."
+            return _("%(who)s zieht %(cards)s – noch %(noch)s im Stapel.") % {
+                "who": who,
+                "cards": n_cards(event["count"], language),
+                "noch": event["noch"],
+            }
         if t == "pass":
-            return f"{who} passt."
+            return _("%(who)s passt.") % {"who": who}
         if t == "end":
             reason = event.get("reason", "")
             winner = event.get("krug_winner", -1)
-            return END_TEXT.get(reason, "Die Partie ist aus.").format(
-                who=names[winner] if isinstance(winner, int) and winner >= 0 else ""
+            return end_text(
+                reason, names[winner] if isinstance(winner, int) and winner >= 0 else "", language
             )
         return None
 
 
 _BOOK_CLS = {"aufgedeckt": "rev", "hand": "hand", "gelegt": "laid", "unbekannt": "unk"}
 _BOOK_TITLE = {
-    "aufgedeckt": "aufgedeckt",
-    "hand": "auf deiner Hand",
-    "gelegt": "von dir in den Stapel gelegt",
-    "unbekannt": "unbekannt",
+    "aufgedeckt": gettext_lazy("aufgedeckt"),
+    "hand": gettext_lazy("auf deiner Hand"),
+    "gelegt": gettext_lazy("von dir in den Stapel gelegt"),
+    "unbekannt": gettext_lazy("unbekannt"),
 }
 
 
 @lru_cache(maxsize=4096)
-def _book_of(key: BookInputs) -> tuple[Markup, int]:
-    """The Marktbuch grid's HTML and the count of unknown cards for ``key`` (``book_inputs``)."""
+def _book_of(key: BookInputs, language: str | None) -> tuple[Markup, int]:
+    """The Marktbuch grid's HTML and the count of unknown cards for ``key`` (``book_inputs``) in
+    ``language`` (the active one: the names of the spices and jokers are said here)."""
     spices, jokers, unknown = book_grid(*key)
-    return _book_grid((spices, jokers)), unknown
+    spices = tuple((spice, say(name, TEXTS), numbers) for spice, name, numbers in spices)
+    jokers = tuple((say(name, TEXTS), dots) for name, dots in jokers)
+    return _book_grid((spices, jokers, language)), unknown
 
 
 _BOOK_HEAD = Markup(
@@ -1095,15 +1290,15 @@ def _book_grid(key: tuple[Any, ...]) -> Markup:
     """The Marktbuch table and joker row: about a hundred dots, the largest part of the board, and
     the same grid recurs from move to move – built once per look and process, from rows that are
     memoised on their own (a move changes one spice's row at most, the others recur)."""
-    spices, jokers = key
+    spices, jokers, language = key
     out = Html().add(_BOOK_HEAD)
     for row in spices:
-        out.add(_book_row(row))
-    return out.add(_book_jokers(jokers)).markup()
+        out.add(_book_row(row, language))
+    return out.add(_book_jokers(jokers, language)).markup()
 
 
 @lru_cache(maxsize=8192)
-def _book_row(row: tuple[Any, ...]) -> Markup:
+def _book_row(row: tuple[Any, ...], language: str | None) -> Markup:
     """One spice's row: per number a cell with its three dots and one title that says them all
     („Zimt 3: 1× aufgedeckt, 2× unbekannt“) – a title per dot made the Marktbuch 7 of a board's
     23 KB, pushed to every seat on every move."""
@@ -1111,24 +1306,28 @@ def _book_row(row: tuple[Any, ...]) -> Markup:
     out = Html()
     out('<tr class="spice-{}"><th scope="row">{}</th>', spice, name)
     for number, dots in numbers:
-        out.add(_book_cell(name, number, dots))
+        out.add(_book_cell(name, number, dots, language))
     out("</tr>")
     return out.markup()
 
 
 @lru_cache(maxsize=4096)
-def _book_cell(name: str, number: int, dots: tuple[str, ...]) -> Markup:
+def _book_cell(name: str, number: int, dots: tuple[str, ...], language: str | None) -> Markup:
     """One number's cell of a spice's row. A move changes one row of a seat's book; the row is
     new, but nine of its ten cells recur (at most a few hundred kinds of cell exist)."""
-    return h('<td title="{} {}: {}">{}</td>', name, number, _dots_title(dots), _dots_html(dots))
+    return h(
+        '<td title="{} {}: {}">{}</td>', name, number, _dots_title(dots, language), _dots_html(dots)
+    )
 
 
 @lru_cache(maxsize=1024)
-def _book_jokers(jokers: tuple[Any, ...]) -> Markup:
+def _book_jokers(jokers: tuple[Any, ...], language: str | None) -> Markup:
     out = Html()
     out('</tbody></table></div><p class="book-jokers">')
     for label, dots in jokers:
-        out('<span class="joker-row" title="{}: {}">{}: ', label, _dots_title(dots), label)
+        out(
+            '<span class="joker-row" title="{}: {}">{}: ', label, _dots_title(dots, language), label
+        )
         out.add(_dots_html(dots))
         out("</span>")
     out("</p>")
@@ -1141,10 +1340,14 @@ def _dots_html(dots: tuple[str, ...]) -> Markup:
     return Markup("".join(f'<span class="dot {_BOOK_CLS[d]}"></span>' for d in dots))
 
 
-@lru_cache(maxsize=64)
-def _dots_title(dots: tuple[str, ...]) -> str:
-    """What the dots of one card kind say, in their order: „1× aufgedeckt, 2× unbekannt“."""
-    return ", ".join(f"{len(list(group))}× {_BOOK_TITLE[d]}" for d, group in groupby(dots))
+@lru_cache(maxsize=256)
+def _dots_title(dots: tuple[str, ...], language: str | None) -> str:
+    """What the dots of one card kind say, in their order: „1× aufgedeckt, 2× unbekannt“ (in
+    ``language``, the active one)."""
+    return ", ".join(
+        _("%(n)s× %(what)s") % {"n": len(list(group)), "what": _BOOK_TITLE[d]}
+        for d, group in groupby(dots)
+    )
 
 
 @lru_cache(maxsize=256)
@@ -1216,10 +1419,12 @@ def _hand_card_html(
     mark: str,
     face: Markup,
     info: Markup,
+    language: str | None,
 ) -> Markup:
     """One card of the hand (``<li>``): a button that opens the lay dialog (``playable``) or a
     plain face, the „passt“/„½“ mark and its Karten-Info. A function of these values only (the
-    seat's own card, never another's): the same hand recurs from move to move."""
+    seat's own card, never another's): the same hand recurs from move to move; ``language``: the
+    active one (the words)."""
     out = Html()
     out('<li class="has-info{}">\n', _GROUP_START if group_start else "")
     if playable:
@@ -1234,7 +1439,7 @@ def _hand_card_html(
             now,
             attr("data-key", n) if n < 10 else "",
             name,
-            " – passt" if mark == "passt" else "",
+            _(" – passt") if mark == "passt" else "",
             face,
         )
     else:
@@ -1245,7 +1450,7 @@ def _hand_card_html(
             face,
         )
     if mark == "passt":
-        out('<span class="mark passt">passt</span>')
+        out('<span class="mark passt">{}</span>', _("passt"))
     elif mark == "halb":
         out('<span class="mark halb">½</span>')
     out("\n{}\n</li>", info)

@@ -158,6 +158,7 @@ def test_the_ticker_words_have_no_internal_codes():
 
 def test_engine_messages_do_not_name_seats_by_number():
     from games.engines.base import IllegalAction
+    from games.registry import say
 
     state = ENGINE.new_game(3, {}, 5, DECK)
     state.turn = 2
@@ -167,5 +168,5 @@ def test_engine_messages_do_not_name_seats_by_number():
         ENGINE.apply(state, 0, {"type": "doubt", "feature": "spice", "window": 1})
     with pytest.raises(IllegalAction) as not_on_turn:
         ENGINE.apply(state, 0 if state.turn != 0 else 1, {"type": "pass"})
-    for message in (late.value.message, not_on_turn.value.message):
+    for message in (say("speedbasar", late.value.msg), say("speedbasar", not_on_turn.value.msg)):
         assert not re.search(r"Spieler \d", message), message

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from games.engines.base import IllegalAction, get_engine
+from games.registry import say
 from games.speedbasar.presenter import SpeedbasarPresenter
 
 ENGINE = get_engine("speedbasar")
@@ -54,7 +55,7 @@ def test_rat_and_ticker_speak_in_words_in_the_second_person(players, options):
     checked = lines = 0
     for i, (state, seat, view, legal) in enumerate(positions(2, players, options, 99 + players)):
         if i % 4 == 0:
-            reason = ENGINE.explain(view, legal).reason
+            reason = say("speedbasar", ENGINE.explain(view, legal).reason)
             no_code(reason)
             assert re.match(r"(Leg |Pass |Glaub |Zweifle |Ruf |Gerade )", reason), reason
             checked += 1
@@ -86,4 +87,4 @@ def test_refusals_of_malformed_lays_name_no_codes():
     ):
         with pytest.raises(IllegalAction) as refused:
             ENGINE.apply(ENGINE.clone(state), seat, action)
-        no_code(str(refused.value))
+        no_code(say("speedbasar", refused.value.msg))

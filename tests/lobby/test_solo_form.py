@@ -33,8 +33,8 @@ def explanations(slug: str, *, solo: bool) -> list[str]:
     """Every one-line explanation the form of ``slug`` must show."""
     lines = []
     for opt in offered(get_engine(slug), solo=solo):
-        lines.append(opt.help)
-        lines.extend(text for _value, text in opt.choice_help)
+        lines.append(registry.say(slug, opt.help))
+        lines.extend(registry.say(slug, text) for _value, text in opt.choice_help)
     return lines
 
 
@@ -51,7 +51,8 @@ def test_every_option_and_every_rule_among_the_choices_has_its_one_line_explanat
 
 def test_the_extrascharf_rules_are_explained_as_on_the_board():
     regeln = next(o for o in get_engine("speedbasar").options_schema if o.key == "regeln")
-    assert dict(regeln.choice_help)["gleicher_preis"] == "Die letzte Zahl darf wiederholt werden."
+    said = registry.say("speedbasar", dict(regeln.choice_help)["gleicher_preis"])
+    assert said == "Die letzte Zahl darf wiederholt werden."
 
 
 @pytest.mark.parametrize("slug", SLUGS)

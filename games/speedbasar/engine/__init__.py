@@ -19,8 +19,8 @@ class SpeedbasarEngine(Engine[BasarState]):
     min_players = 3
     max_players = 6
     card_notation = (
-        "R1–R10 Rosenpfeffer, K1–K10 Kardamom, S1–S10 Safran (je dreimal), "
-        "W Messingwaage, M Gewürzmühle (je dreimal), G die Glut (nur in gestapelten Decks)"
+        "R1–R10 rose pepper, K1–K10 cardamom, S1–S10 saffron (three copies each), "
+        "W brass scale, M spice mill (three copies each), G the ember (Glut; stacked decks only)"
     )
     options_schema = OPTIONS
     rules = rules
@@ -56,7 +56,7 @@ BENCH = BenchSpec(
             games=400,
             quick_games=40,
             options={"extrascharf": "zufall"},
-            label="Extrascharf: 2 zufällige",
+            label="Extrascharf: 2 random",
         ),
     ),
 )

@@ -15,8 +15,11 @@ Internally a card is an int: ``spice * 10 + number - 1`` for the 30 spice cards 
 
 from __future__ import annotations
 
+from games.engines.base import Msg, msg
+
 SPICES = ("R", "K", "S")
-SPICE_NAMES = ("Rosenpfeffer", "Kardamom", "Safran")
+#: the spices' names (codes of the catalogue ``games/speedbasar/texts.py``)
+SPICE_NAMES = ("spice.r", "spice.k", "spice.s")
 WAAGE = 30
 MUEHLE = 31
 KINDS = 32
@@ -59,14 +62,14 @@ def honest(card: int, spice: int, number: int) -> bool:
     return card < 30 and card // 10 == spice and card % 10 + 1 == number
 
 
-def describe(card: int) -> str:
-    """German name of a card, e.g. ``Safran 7``."""
+def describe(card: int) -> Msg:
+    """A card's name, e.g. ``Safran 7`` (a code with arguments)."""
     if card == WAAGE:
-        return "Messingwaage"
+        return msg("card.w")
     if card == MUEHLE:
-        return "Gewürzmühle"
-    return f"{SPICE_NAMES[card // 10]} {card % 10 + 1}"
+        return msg("card.m")
+    return describe_claim(card // 10, card % 10 + 1)
 
 
-def describe_claim(spice: int, number: int) -> str:
-    return f"{SPICE_NAMES[spice]} {number}"
+def describe_claim(spice: int, number: int) -> Msg:
+    return msg("card.spice", spice=Msg(SPICE_NAMES[spice]), number=number)

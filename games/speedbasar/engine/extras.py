@@ -32,7 +32,8 @@ _BOOK_SPICES = tuple(
     (C.SPICES[s], C.SPICE_NAMES[s], tuple((v, s * 10 + v - 1) for v in range(1, 11)))
     for s in range(3)
 )
-_BOOK_JOKERS = (("Messingwaage", C.WAAGE, "W"), ("Gewürzmühle", C.MUEHLE, "M"))
+#: the jokers in the Marktbuch: (name code, card, notation)
+_BOOK_JOKERS = (("card.w", C.WAAGE, "W"), ("card.m", C.MUEHLE, "M"))
 
 
 @cache

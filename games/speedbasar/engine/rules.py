@@ -8,6 +8,7 @@ every eligible seat may doubt or believe; the first doubt decides), ``over``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,8 +18,10 @@ from games.engines.base import (
     Event,
     IllegalAction,
     InvalidOptions,
+    Msg,
     Option,
     Result,
+    msg,
     shuffle_rng,
 )
 from games.speedbasar.engine import cards as C
@@ -31,30 +34,28 @@ ZEHNERZOLL_PENALTY = 4
 TURN, DOUBT, OVER = 0, 1, 2
 PHASE_NAMES = ("turn", "doubt", "over")
 
-#: the seven Extrascharf rules in Händlerreise route order: (key, station, title)
-EXTRASCHARF: tuple[tuple[str, str, str], ...] = (
-    ("gleicher_preis", "Kairo", "Gleicher Preis"),
-    ("feilschen", "Damaskus", "Feilschen"),
-    ("enge_gasse", "Bagdad", "Enge Gasse"),
-    ("zehnerzoll", "Basra", "Zehnerzoll"),
-    ("reine_ware", "Isfahan", "Reine Ware"),
-    ("handschlag", "Buchara", "Handschlag"),
-    ("doppelladung", "Samarkand", "Doppelladung"),
+#: the seven Extrascharf rules in Händlerreise route order: (key, station, title); the station
+#: is the slug of its Händlerreise station (its name: the code ``station.<slug>``), the title a
+#: code of the catalogue (``games/speedbasar/texts.py``)
+EXTRASCHARF: tuple[tuple[str, str, str], ...] = tuple(
+    (key, station, f"rule.{key}")
+    for key, station in (
+        ("gleicher_preis", "kairo"),
+        ("feilschen", "damaskus"),
+        ("enge_gasse", "bagdad"),
+        ("zehnerzoll", "basra"),
+        ("reine_ware", "isfahan"),
+        ("handschlag", "buchara"),
+        ("doppelladung", "samarkand"),
+    )
 )
 RULE_KEYS = tuple(r[0] for r in EXTRASCHARF)
-#: each Extrascharf rule in one line (the lobby's rule list and the board's rule notes)
-EXTRASCHARF_TEXT: dict[str, str] = {
-    "gleicher_preis": "Die letzte Zahl darf wiederholt werden.",
-    "feilschen": "Ein Zahl-Zweifel scheitert, wenn die echte Zahl mindestens so hoch ist.",
-    "enge_gasse": "Nur der nächste Spieler darf anzweifeln.",
-    "zehnerzoll": "Wer einen Zweifel um eine 10 verliert, zieht 4 Karten.",
-    "reine_ware": "Bei der letzten Karte verlieren Joker jeden Zweifel.",
-    "handschlag": "„Stimmt genau!“: Gewürz und Zahl stimmen beide – wer recht hat, bekommt den "
-    "Stapel.",
-    "doppelladung": "Zwei Karten unter einer Ansage; ein Zweifel prüft beide.",
-}
+#: each Extrascharf rule in one line (the lobby's rule list and the board's rule notes): codes
+EXTRASCHARF_TEXT: dict[str, str] = {key: f"rule.{key}.text" for key in RULE_KEYS}
 
 FEATURES = ("number", "spice", "exact")
+#: what a code looks like (``games.wording.CODE``; the engine sits below ``games.wording``)
+CODE_LIKE = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
 NEW_PILE_CLAIMS: tuple[tuple[int, int], ...] = tuple((s, v) for s in range(3) for v in (1, 2, 3))
 
 
@@ -126,7 +127,7 @@ class BasarState:
     last_card: bool  # the claimant laid their last card
     reason: str  # why the game ended: "", "krug2", "krug3", "glut"
     krug_winner: int  # seat that won with a second Krug, else -1
-    late: str  # message for actions that arrive after the window closed
+    late: str  # code of the refusal of actions that arrive after the window closed
     log: EventLog  # public event log (drives achievements)
     shuffles: int  # number of ``shuffle_rng`` draws used so far
 
@@ -192,33 +193,41 @@ def resolve_rules(mode: str, chosen: Sequence[str], seed: int) -> tuple[tuple[st
 OPTIONS = (
     Option(
         key="extrascharf",
-        label="Extrascharf",
+        label="option.extrascharf",
         default="aus",
         kind=str,
-        choices=(("aus", "aus"), ("zufall", "2 zufällige"), ("auswahl", "eigene Auswahl")),
-        help="Zusatzregeln für erfahrene Händler.",
+        choices=(
+            ("aus", "option.extrascharf.aus"),
+            ("zufall", "option.extrascharf.zufall"),
+            ("auswahl", "option.extrascharf.auswahl"),
+        ),
+        help="option.extrascharf.help",
         choice_help=(
-            ("aus", "Nur die Grundregeln."),
-            ("zufall", "Beim Mischen werden zwei der sieben Regeln ausgelost."),
-            ("auswahl", "Du kreuzt unten an, welche Regeln gelten."),
+            ("aus", "option.extrascharf.aus.help"),
+            ("zufall", "option.extrascharf.zufall.help"),
+            ("auswahl", "option.extrascharf.auswahl.help"),
         ),
     ),
     Option(
         key="regeln",
-        label="Extrascharf-Regeln",
+        label="option.regeln",
         default=(),
         kind=list,
-        choices=tuple((k, f"{title} ({station})") for k, station, title in EXTRASCHARF),
-        help="Nur bei „eigene Auswahl“: welche der sieben Regeln gelten.",
+        choices=tuple((k, f"option.regeln.{k}") for k in RULE_KEYS),
+        help="option.regeln.help",
         choice_help=tuple(EXTRASCHARF_TEXT.items()),
     ),
     Option(
         key="zweifel_sekunden",
-        label="Zweifel-Fenster",
+        label="option.zweifel_sekunden",
         default=5,
         kind=int,
-        choices=((3, "3 Sekunden"), (5, "5 Sekunden"), (8, "8 Sekunden")),
-        help="So lange ist das Zweifel-Fenster am Tisch mit anderen Menschen offen.",
+        choices=(
+            (3, "option.zweifel_sekunden.3"),
+            (5, "option.zweifel_sekunden.5"),
+            (8, "option.zweifel_sekunden.8"),
+        ),
+        help="option.zweifel_sekunden.help",
         # alone against the computer the window waits without a clock (``phase_clock``)
         table_only=True,
     ),
@@ -228,9 +237,9 @@ OPTIONS = (
 # -- the game as functions (``Engine`` calls them by name) -------------------------------
 def check_options(options: dict[str, Any], players: int) -> None:
     if options["extrascharf"] == "auswahl" and not options["regeln"]:
-        raise InvalidOptions("Wähle für „eigene Auswahl“ mindestens eine Extrascharf-Regel.")
+        raise InvalidOptions("error.rules_needed")
     if options["extrascharf"] != "auswahl" and options["regeln"]:
-        raise InvalidOptions("Einzelne Extrascharf-Regeln gibt es nur mit „eigene Auswahl“.")
+        raise InvalidOptions("error.rules_without_choice")
 
 
 def new_game(
@@ -369,9 +378,9 @@ def timeout_action(state: BasarState, seat: int) -> Action:
 
 def apply(state: BasarState, seat: int, action: Action) -> list[Event]:
     if state.phase == OVER:
-        raise IllegalAction("Die Partie ist schon vorbei.")
+        raise IllegalAction("error.game_over")
     if not isinstance(action, dict):
-        raise IllegalAction("Das ist kein gültiger Spielzug.")
+        raise IllegalAction("error.invalid_move")
     kind = action.get("type")
     if kind in ("believe", "doubt"):
         _check_doubt(state, seat, action)
@@ -381,20 +390,18 @@ def apply(state: BasarState, seat: int, action: Action) -> list[Event]:
             events = _do_doubt(state, seat, action["feature"])
     elif kind in ("lay", "pass"):
         if state.phase == DOUBT:
-            raise IllegalAction("Erst ist das Zweifel-Fenster dran: glauben oder anzweifeln.")
+            raise IllegalAction("error.doubt_first")
         if seat != state.turn:
-            raise IllegalAction("Du bist gerade nicht am Zug.")
+            raise IllegalAction("error.not_your_turn")
         if kind == "pass":
             if len(action) != 1:
-                raise IllegalAction("Passen braucht keine weiteren Angaben.")
+                raise IllegalAction("error.pass_extra")
             events = _do_pass(state, seat)
         else:
             cards, spice, number = _check_lay(state, seat, action)
             events = _do_lay(state, seat, cards, spice, number)
     else:
-        raise IllegalAction(
-            "Unbekannter Spielzug. Möglich sind legen, passen, glauben, anzweifeln."
-        )
+        raise IllegalAction("error.unknown_move")
     state.log.extend(events)
     return events
 
@@ -406,69 +413,60 @@ def _check_doubt(state: BasarState, seat: int, action: Action) -> None:
         feature = action.get("feature")
         if feature not in FEATURES or (feature == "exact" and not state.has("handschlag")):
             raise IllegalAction(
-                "Anzweifeln kannst du die Zahl („number“) oder das Gewürz („spice“)"
-                + (
-                    " – oder mit „Stimmt genau!“ („exact“) beides bestätigen."
-                    if state.has("handschlag")
-                    else "."
-                )
+                "error.doubt_feature_exact" if state.has("handschlag") else "error.doubt_feature"
             )
         if len(action) != 3:
-            raise IllegalAction("Ein Zweifel nennt nur Merkmal und Zweifel-Fenster.")
+            raise IllegalAction("error.doubt_extra")
     elif len(action) != 2:
-        raise IllegalAction("Glauben nennt nur das Zweifel-Fenster.")
+        raise IllegalAction("error.believe_extra")
     if isinstance(window, bool) or not isinstance(window, int):
-        raise IllegalAction("Zu welcher Ansage? Das Zweifel-Fenster fehlt.")
+        raise IllegalAction("error.window_missing")
     if state.phase != DOUBT:
         if window == state.window and state.late:
             raise IllegalAction(state.late)
-        raise IllegalAction("Gerade ist kein Zweifel-Fenster offen.")
+        raise IllegalAction("error.no_window")
     if window != state.window:
-        raise IllegalAction(
-            "Zu spät: Diese Ansage ist schon entschieden, inzwischen gilt eine neue."
-        )
+        raise IllegalAction("error.window_stale")
     claimant = state.pile[-1][0]
     if seat == claimant:
-        raise IllegalAction("Deine eigene Ansage kannst du nicht anzweifeln.")
+        raise IllegalAction("error.own_claim")
     if seat not in state.eligible:
-        raise IllegalAction("Bei „Enge Gasse“ darf nur der nächste Spieler anzweifeln.")
+        raise IllegalAction("error.enge_gasse")
     if seat not in state.pending:
-        raise IllegalAction("Du hast dieser Ansage schon geglaubt.")
+        raise IllegalAction("error.already_believed")
 
 
 def _check_lay(state: BasarState, seat: int, action: Action) -> tuple[list[int], int, int]:
     if set(action) != {"type", "cards", "spice", "number"}:
-        raise IllegalAction("Zum Legen gehören Karten, Gewürz und Zahl der Ansage.")
+        raise IllegalAction("error.lay_fields")
     raw = action["cards"]
     double = state.has("doppelladung")
     if not isinstance(raw, list) or not 1 <= len(raw) <= (2 if double else 1):
-        raise IllegalAction(
-            "Lege eine Karte" + (" oder zwei Karten (Doppelladung)." if double else ".")
-        )
+        raise IllegalAction("error.lay_one_or_two" if double else "error.lay_one")
     cards: list[int] = []
     for text in raw:
         card = C.parse(text)
         if card is None:
-            raise IllegalAction("Diese Karte gibt es nicht.")
+            raise IllegalAction("error.no_such_card")
         cards.append(card)
     hand = state.hands[seat]
     for card in set(cards):
         if hand.count(card) < cards.count(card):
-            raise IllegalAction(f"{C.describe(card)} hast du nicht auf der Hand.")
+            raise IllegalAction("error.not_in_hand", card=C.describe(card))
     if len(cards) == 2 and cards[0] > cards[1]:
-        raise IllegalAction("Nenne die beiden Karten in der Reihenfolge deiner Hand.")
+        raise IllegalAction("error.hand_order")
     spice = C.SPICE_INDEX.get(action["spice"]) if isinstance(action["spice"], str) else None
     number = action["number"]
     if spice is None:
-        raise IllegalAction("Das Gewürz muss Rosenpfeffer, Kardamom oder Safran sein.")
+        raise IllegalAction("error.spice")
     if isinstance(number, bool) or not isinstance(number, int):
-        raise IllegalAction("Die Zahl der Ansage muss eine Zahl von 1 bis 10 sein.")
+        raise IllegalAction("error.number")
     claims = claims_now(state)
     if (spice, number) not in claims:
-        allowed = ", ".join(C.describe_claim(s, v) for s, v in claims)
         raise IllegalAction(
-            f"{C.describe_claim(spice, number) if 1 <= number <= 10 else number} "
-            f"darfst du jetzt nicht ansagen. Erlaubt: {allowed}."
+            "error.claim_not_allowed",
+            claim=C.describe_claim(spice, number) if 1 <= number <= 10 else number,
+            allowed=[C.describe_claim(s, v) for s, v in claims],
         )
     return cards, spice, number
 
@@ -516,7 +514,7 @@ def _do_believe(state: BasarState, seat: int) -> list[Event]:
         return events
     claimant = state.pile[-1][0]
     events.append({"type": "believed", "seat": claimant, "window": state.window})
-    state.late = "Zu spät: Alle haben diese Ansage geglaubt, es geht schon weiter."
+    state.late = "error.late_believed"
     state.phase = TURN
     if state.last_card:
         if _krug(state, claimant, events):
@@ -569,7 +567,7 @@ def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
     state.phase = TURN
     state.pending = []
     # no seat number in a message a person reads: the ticker names who doubted
-    state.late = "Zu spät: Diese Ansage wurde schon angezweifelt."
+    state.late = "error.late_doubted"
     krug = state.last_card and not caught
     if krug and _krug(state, claimant, events):
         return events
@@ -708,7 +706,7 @@ def state_from_json(data: dict[str, Any]) -> BasarState:
         last_card=data["last_card"],
         reason=data["reason"],
         krug_winner=data["krug_winner"],
-        late=data["late"],
+        late=_late_code(data["late"]),
         log=EventLog.of_json(data["log"]),
         shuffles=data["shuffles"],
     )
@@ -740,21 +738,24 @@ def clone_state(state: BasarState) -> BasarState:
     )
 
 
-def describe_action(action: Action) -> str:
+def _late_code(late: str) -> str:
+    """The code of ``late``; states stored before the engine spoke in codes hold the words."""
+    if not late or CODE_LIKE.fullmatch(late):
+        return late
+    return "error.late_believed" if "geglaubt" in late else "error.late_doubted"
+
+
+def describe_action(action: Action) -> Msg:
     kind = action.get("type") if isinstance(action, dict) else None
     if kind == "pass":
-        return "passt und zieht eine Karte"
+        return msg("move.pass")
     if kind == "believe":
-        return "glaubt"
+        return msg("move.believe")
     if kind == "doubt":
-        return {
-            "number": "zweifelt die Zahl an",
-            "spice": "zweifelt das Gewürz an",
-            "exact": "sagt „Stimmt genau!“",
-        }.get(action.get("feature", ""), "zweifelt an")
+        feature = action.get("feature", "")
+        return msg(f"move.doubt_{feature}" if feature in FEATURES else "move.doubt")
     if kind == "lay":
         count = len(action.get("cards", []))
-        what = "eine Karte" if count == 1 else f"{count} Karten"
         spice = C.SPICE_INDEX.get(action.get("spice", ""), 0)
-        return f"legt {what} verdeckt: „{C.describe_claim(spice, action.get('number', 0))}“"
-    return "unbekannter Zug"
+        return msg("move.lay", count=count, claim=C.describe_claim(spice, action.get("number", 0)))
+    return msg("move.unknown")

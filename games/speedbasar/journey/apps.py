@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class JourneyConfig(AppConfig):
     name = "games.speedbasar.journey"
     label = "journey"
-    verbose_name = "Händlerreise"
+    verbose_name = _("Händlerreise")
 
     def ready(self) -> None:
         from accounts.profile import register_profile_provider

@@ -27,7 +27,7 @@ def campaign(user: User) -> dict[str, list[Any]]:
         len(passed),
     ) % {"n": len(passed), "total": len(STATIONS)}
     if passed:
-        text += " (" + ", ".join(s.city for s in passed) + ")"
+        text += " (" + ", ".join(str(s.city) for s in passed) + ")"
     following = current_station(Player(user=user))
     if following is None:
         goes_on = _("Die Reise ist bis Samarkand geschafft.")

@@ -24,9 +24,11 @@ from django.db import transaction
 from django.db.models import Count
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 
 from accounts.identity import Player
 from games.actions import ActionRejected
@@ -34,22 +36,24 @@ from games.models import Match, Seat
 from games.rendering import EndNote
 from games.speedbasar.engine.rules import EXTRASCHARF
 from games.speedbasar.journey.models import JourneyMatch, JourneyStop
+from games.speedbasar.texts import TEXTS
 from lobby.progress import owned_by
 from lobby.services import start_solo
 
 GAME = "speedbasar"
 #: ``Match.kind`` of a station's match (``kind.Station``)
 KIND = "journey"
+StrOrPromise = str | Promise
 
 
 @dataclass(frozen=True)
 class Station:
     number: int  # 1–7 along the route
     slug: str  # "kairo" … "samarkand" (the engine's achievement context uses it)
-    city: str
+    city: StrOrPromise  # the city's name (lazy: said in the active language)
     rule: str  # the Extrascharf rule key
-    rule_title: str
-    briefing: str  # the rule in 1–3 German sentences, shown before the first attempt
+    rule_title: StrOrPromise
+    briefing: StrOrPromise  # the rule in 1–3 sentences, shown before the first attempt
     bots: int
     strength: str  # "leicht" / "normal" / "stark"
     needs_krug: bool = False
@@ -70,54 +74,68 @@ class Station:
 
 
 # per rule: the briefing, the bots (count, strength) and whether a Krug is part of the goal
-_LEGS: dict[str, tuple[str, int, str, bool]] = {
+_LEGS: dict[str, tuple[StrOrPromise, int, str, bool]] = {
     "gleicher_preis": (
-        "Du darfst die letzte Zahl wiederholen: Nach Safran 5 geht also noch einmal Safran 5, "
-        "nach einer 10 die 10 noch einmal oder 1 bis 3. So bleibst du öfter ehrlich.",
+        _l(
+            "Du darfst die letzte Zahl wiederholen: Nach Safran 5 geht also noch einmal Safran 5, "
+            "nach einer 10 die 10 noch einmal oder 1 bis 3. So bleibst du öfter ehrlich."
+        ),
         2,
         "leicht",
         False,
     ),
     "feilschen": (
-        "Ein Zweifel an der Zahl scheitert, wenn die echte Zahl mindestens so hoch ist wie die "
-        "angesagte: Safran 7 als „Safran 4“ ist sicher. Die Gewürzmühle verliert ihn trotzdem, "
-        "die Waage übersteht ihn.",
+        _l(
+            "Ein Zweifel an der Zahl scheitert, wenn die echte Zahl mindestens so hoch ist wie die "
+            "angesagte: Safran 7 als „Safran 4“ ist sicher. Die Gewürzmühle verliert ihn trotzdem, "
+            "die Waage übersteht ihn."
+        ),
         3,
         "leicht",
         False,
     ),
     "enge_gasse": (
-        "Nur der nächste Spieler darf anzweifeln. Glaubt er, geht es sofort weiter – alle "
-        "anderen müssen schweigen.",
+        _l(
+            "Nur der nächste Spieler darf anzweifeln. Glaubt er, geht es sofort weiter – alle "
+            "anderen müssen schweigen."
+        ),
         3,
         "normal",
         False,
     ),
     "zehnerzoll": (
-        "Wer einen Zweifel um eine angesagte 10 verliert, zieht 4 Karten statt 2 – der erwischte "
-        "Ansager genauso wie der Zweifler, der falsch lag.",
+        _l(
+            "Wer einen Zweifel um eine angesagte 10 verliert, zieht 4 Karten statt 2 – der erwischte "
+            "Ansager genauso wie der Zweifler, der falsch lag."
+        ),
         3,
         "normal",
         True,
     ),
     "reine_ware": (
-        "Legt jemand seine letzte Karte, verlieren Joker jeden Zweifel. Mit Waage oder Mühle als "
-        "letzter Karte wird es also gefährlich.",
+        _l(
+            "Legt jemand seine letzte Karte, verlieren Joker jeden Zweifel. Mit Waage oder Mühle als "
+            "letzter Karte wird es also gefährlich."
+        ),
         4,
         "normal",
         False,
     ),
     "handschlag": (
-        "Statt anzuzweifeln darfst du „Stimmt genau!“ rufen: Gewürz und Zahl stimmen beide (ein "
-        "Joker stimmt nie genau). Hast du recht, bekommst du den Stapel, sonst ziehst du 2 Karten "
-        "wie nach einem verlorenen Zweifel.",
+        _l(
+            "Statt anzuzweifeln darfst du „Stimmt genau!“ rufen: Gewürz und Zahl stimmen beide (ein "
+            "Joker stimmt nie genau). Hast du recht, bekommst du den Stapel, sonst ziehst du 2 Karten "
+            "wie nach einem verlorenen Zweifel."
+        ),
         3,
         "stark",
         False,
     ),
     "doppelladung": (
-        "Du darfst zwei Karten unter einer Ansage legen. Ein Zweifel prüft beide: Nur wenn beide "
-        "das Merkmal erfüllen, hält die Ansage.",
+        _l(
+            "Du darfst zwei Karten unter einer Ansage legen. Ein Zweifel prüft beide: Nur wenn beide "
+            "das Merkmal erfüllen, hält die Ansage."
+        ),
         3,
         "stark",
         True,
@@ -125,8 +143,8 @@ _LEGS: dict[str, tuple[str, int, str, bool]] = {
 }
 
 STATIONS: tuple[Station, ...] = tuple(
-    Station(i, city.lower(), city, key, title, *_LEGS[key])
-    for i, (key, city, title) in enumerate(EXTRASCHARF, 1)
+    Station(i, slug, TEXTS[f"station.{slug}"], key, TEXTS[title], *_LEGS[key])  # type: ignore[arg-type]
+    for i, (key, slug, title) in enumerate(EXTRASCHARF, 1)
 )
 BY_SLUG: dict[str, Station] = {s.slug: s for s in STATIONS}
 

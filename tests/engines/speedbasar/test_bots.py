@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bench.engines import play_bot_game
+from games.registry import say
 
 from .helpers import E, believe_all, game, lay
 
@@ -78,7 +79,11 @@ def test_advice_names_card_claim_and_suspicion_in_german() -> None:
     state = game()
     advice = E.explain(E.view(state, 0), E.legal_actions(state, 0))
     assert advice.action["type"] == "lay"
-    assert advice.reason.startswith("Leg ") and "%" in advice.reason and "wirkt" in advice.reason
+    assert (
+        say("speedbasar", advice.reason).startswith("Leg ")
+        and "%" in say("speedbasar", advice.reason)
+        and "wirkt" in say("speedbasar", advice.reason)
+    )
     assert advice.candidates
 
 
@@ -86,7 +91,10 @@ def test_advice_in_the_doubt_window_quotes_the_instinct() -> None:
     state = game()
     lay(state, 0, "R6", "R3")
     advice = E.explain(E.view(state, 1), E.legal_actions(state, 1))
-    assert "Zahl gelogen" in advice.reason and advice.action["type"] in ("believe", "doubt")
+    assert "Zahl gelogen" in say("speedbasar", advice.reason) and advice.action["type"] in (
+        "believe",
+        "doubt",
+    )
 
 
 def test_advice_can_say_passen() -> None:
@@ -103,9 +111,9 @@ def test_advice_can_say_passen() -> None:
     lay(state, 2, "S4", "S4")
     believe_all(state)
     advice = E.explain(E.view(state, 0), E.legal_actions(state, 0))
-    assert advice.action == {"type": "pass"} or "geflunkert" in advice.reason
+    assert advice.action == {"type": "pass"} or "geflunkert" in say("speedbasar", advice.reason)
     if advice.action == {"type": "pass"}:
-        assert "Passen" in advice.reason
+        assert "Passen" in say("speedbasar", advice.reason)
 
 
 def _win_rate(hero: str, field: str, games: int, seed: int) -> float:

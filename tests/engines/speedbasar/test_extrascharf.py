@@ -89,7 +89,7 @@ def test_enge_gasse_only_the_next_player_may_doubt() -> None:
     state = game(rules=["enge_gasse"])
     lay(state, 0, "R5", "R1")
     assert E.actors(state) == frozenset({1})
-    with pytest.raises(IllegalAction, match="Enge Gasse"):
+    with pytest.raises(IllegalAction, match="error.enge_gasse"):
         doubt(state, 2, "number")
 
 
@@ -225,7 +225,7 @@ def test_doppelladung_both_cards_true_survive() -> None:
 
 def test_without_doppelladung_two_cards_are_rejected() -> None:
     state = game()
-    with pytest.raises(IllegalAction, match="eine Karte"):
+    with pytest.raises(IllegalAction, match="error.lay_one"):
         lay(state, 0, ["R1", "R2"], "R1")
 
 
@@ -239,7 +239,7 @@ def test_doppelladung_the_last_two_cards_earn_the_krug() -> None:
 
 def test_doppelladung_cards_must_follow_hand_order() -> None:
     state = game(rules=["doppelladung"])
-    with pytest.raises(IllegalAction, match="Reihenfolge"):
+    with pytest.raises(IllegalAction, match="error.hand_order"):
         lay(state, 0, ["R2", "R1"], "R1")
 
 
@@ -273,7 +273,7 @@ def test_pair_enge_gasse_and_handschlag_only_the_next_player_shakes_hands() -> N
     state = game(rules=["enge_gasse", "handschlag"])
     lay(state, 0, "R1", "R1")
     assert E.actors(state) == frozenset({1})
-    with pytest.raises(IllegalAction, match="Enge Gasse"):
+    with pytest.raises(IllegalAction, match="error.enge_gasse"):
         doubt(state, 2, "exact")
     doubt(state, 1, "exact")
     assert len(state.points[1]) == 1

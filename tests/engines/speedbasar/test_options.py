@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.base import InvalidOptions
+from games.registry import say
 from games.speedbasar.engine.rules import RULE_KEYS
 
 from .helpers import E
@@ -59,14 +60,16 @@ def test_all_seven_rules_at_once_are_allowed() -> None:
     ],
 )
 def test_invalid_options_are_rejected_in_german(options: dict, message: str) -> None:
-    with pytest.raises(InvalidOptions, match=message):
+    with pytest.raises(InvalidOptions) as refused:
         E.validate_options(options, 4)
+    assert message in say("speedbasar", refused.value.msg)
 
 
 @pytest.mark.parametrize("players", [2, 7])
 def test_three_to_six_players(players: int) -> None:
-    with pytest.raises(InvalidOptions, match="3 bis 6"):
+    with pytest.raises(InvalidOptions) as refused:
         E.new_game(players, None, 123456789012)
+    assert "3 bis 6" in say("speedbasar", refused.value.msg)
 
 
 @pytest.mark.parametrize("seconds", [3, 5, 8])

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from games.engines.base import IllegalAction
+from games.registry import say
 from games.speedbasar.engine import cards as C
 from games.speedbasar.engine import rules
 
@@ -88,7 +89,7 @@ def test_laying_a_card_claiming_anything_allowed_is_fine_even_as_a_lie() -> None
 def test_card_not_in_hand_is_rejected_and_state_untouched() -> None:
     state = game()
     before = json.dumps(E.to_json(state))
-    with pytest.raises(IllegalAction, match="nicht auf der Hand"):
+    with pytest.raises(IllegalAction, match="error.not_in_hand"):
         lay(state, 0, "K1", "K1")
     assert json.dumps(E.to_json(state)) == before
 
@@ -103,7 +104,7 @@ def test_passing_draws_one_card_and_the_next_player_moves() -> None:
 
 def test_only_the_player_on_turn_may_lay() -> None:
     state = game()
-    with pytest.raises(IllegalAction, match="nicht am Zug"):
+    with pytest.raises(IllegalAction, match="error.not_your_turn"):
         lay(state, 1, "K1", "K1")
 
 
@@ -185,7 +186,7 @@ def test_the_first_doubt_decides_and_a_later_one_is_rejected_clearly() -> None:
     lay(state, 0, "R5", "R1")
     window = state.window
     doubt(state, 2, "spice")
-    with pytest.raises(IllegalAction, match="Zu spät: Diese Ansage wurde schon angezweifelt"):
+    with pytest.raises(IllegalAction, match="error.late_doubted"):
         E.apply(state, 1, {"type": "doubt", "feature": "number", "window": window})
 
 
@@ -195,7 +196,7 @@ def test_a_doubt_for_an_older_claim_does_not_hit_the_new_one() -> None:
     old = state.window
     believe_all(state)
     lay(state, 1, "K5", "R2")
-    with pytest.raises(IllegalAction, match="Zu spät"):
+    with pytest.raises(IllegalAction, match="error.window_stale"):
         E.apply(state, 2, {"type": "doubt", "feature": "number", "window": old})
     assert state.phase == 1 and state.window == old + 1
 
@@ -205,7 +206,7 @@ def test_late_doubt_after_everybody_believed_is_rejected() -> None:
     lay(state, 0, "R1", "R1")
     window = state.window
     believe_all(state)
-    with pytest.raises(IllegalAction, match="Alle haben diese Ansage geglaubt"):
+    with pytest.raises(IllegalAction, match="error.late_believed"):
         E.apply(state, 1, {"type": "doubt", "feature": "number", "window": window})
 
 
@@ -213,21 +214,21 @@ def test_who_believed_may_not_doubt_afterwards() -> None:
     state = game()
     lay(state, 0, "R5", "R1")
     believe(state, 1)
-    with pytest.raises(IllegalAction, match="schon geglaubt"):
+    with pytest.raises(IllegalAction, match="error.already_believed"):
         doubt(state, 1)
 
 
 def test_the_claimant_cannot_doubt_the_own_claim() -> None:
     state = game()
     lay(state, 0, "R5", "R1")
-    with pytest.raises(IllegalAction, match="eigene Ansage"):
+    with pytest.raises(IllegalAction, match="error.own_claim"):
         doubt(state, 0)
 
 
 def test_nobody_lays_while_the_window_is_open() -> None:
     state = game()
     lay(state, 0, "R1", "R1")
-    with pytest.raises(IllegalAction, match="Zweifel-Fenster"):
+    with pytest.raises(IllegalAction, match="error.doubt_first"):
         lay(state, 1, "K2", "R2")
 
 
@@ -368,7 +369,7 @@ def test_forged_actions_are_rejected_with_a_message(action: dict) -> None:
     before = json.dumps(E.to_json(state))
     with pytest.raises(IllegalAction) as info:
         E.apply(state, 0, action)
-    assert info.value.message
+    assert say("speedbasar", info.value.msg)
     assert json.dumps(E.to_json(state)) == before
 
 
@@ -398,9 +399,11 @@ def test_the_six_krug_cards_come_only_once_the_window_closes() -> None:
 
 
 def test_actions_are_described_in_german() -> None:
-    assert E.describe_action({"type": "pass"}) == "passt und zieht eine Karte"
-    lay_text = E.describe_action({"type": "lay", "cards": ["R5"], "spice": "K", "number": 7})
+    def said(action: dict) -> str:
+        return say("speedbasar", E.describe_action(action))
+
+    assert said({"type": "pass"}) == "passt und zieht eine Karte"
+    lay_text = said({"type": "lay", "cards": ["R5"], "spice": "K", "number": 7})
     assert lay_text == "legt eine Karte verdeckt: „Kardamom 7“"
-    assert E.describe_action({"type": "doubt", "feature": "spice", "window": 3}) == (
-        "zweifelt das Gewürz an"
-    )
+    assert said({"type": "doubt", "feature": "spice", "window": 3}) == "zweifelt das Gewürz an"
+    assert E.describe_action({"type": "pass"}).code == "move.pass"

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.engines.base import Action, Advice, Bot, View
+from games.engines.base import Action, Advice, Bot, View, msg
 from games.speedbasar.engine import cards as C
 from games.speedbasar.engine.bots.instinct import claim_probabilities, instinct, unknown_pool
 from games.speedbasar.engine.rules import (
@@ -313,32 +313,31 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 }
 
 
-def _pct(p: float) -> str:
-    return f"{round(100 * p)} %"
+def _pct(p: float) -> int:
+    """A probability in whole per cent (the catalogue writes the ``%``)."""
+    return round(100 * p)
 
 
 def explain(view: View, legal: list[Action]) -> Advice:
-    """The strong bot's suggestion with a German reason; for a lay, how suspicious the claim looks
-    to the others (the instinct from their side)."""
+    """The strong bot's suggestion with a reason (a code); for a lay, how suspicious the claim
+    looks to the others (the instinct from their side)."""
     bot = StarkBot()
     if not legal:
-        return Advice(action={}, reason="Gerade ist nichts zu tun.")
+        return Advice(action={}, reason=msg("advice.nothing"))
     if view["phase"] == "doubt":
         action = bot.doubt(view, legal)
         ins = instinct(view, bluff_odds=bluff_odds(view, view["doubt_window"]["claimant"]))
         assert ins is not None
-        odds = (
-            f"Dass die Zahl gelogen ist, schätzt du auf {_pct(ins['number_lie'])}, beim Gewürz "
-            f"auf {_pct(ins['spice_lie'])}."
-        )
+        odds = msg("advice.odds", number=_pct(ins["number_lie"]), spice=_pct(ins["spice_lie"]))
         if action["type"] == "believe":
-            reason = f"Glaub die Ansage: Ein Zweifel lohnt sich hier nicht. {odds}"
+            code = "advice.believe"
         elif action["feature"] == "exact":
-            reason = f"Ruf „Stimmt genau!“: Die Ansage ist sehr wahrscheinlich ehrlich. {odds}"
+            code = "advice.exact"
+        elif action["feature"] == "number":
+            code = "advice.doubt_number"
         else:
-            what = "die Zahl" if action["feature"] == "number" else "das Gewürz"
-            reason = f"Zweifle {what} an. {odds}"
-        return Advice(action=action, reason=reason, candidates=[{"instinct": ins}])
+            code = "advice.doubt_spice"
+        return Advice(action=action, reason=msg(code, odds=odds), candidates=[{"instinct": ins}])
     options = bot.rank(view, legal)
     options.sort(key=lambda o: -o.value)
     best = options[0]
@@ -353,22 +352,21 @@ def explain(view: View, legal: list[Action]) -> Advice:
         for o in options[:5]
     ]
     if best.action["type"] == "pass":
-        return Advice(
-            action=best.action,
-            reason="Pass und zieh eine Karte: Keine deiner Karten lässt sich gerade gut ansagen.",
-            candidates=candidates,
-        )
+        return Advice(action=best.action, reason=msg("advice.pass"), candidates=candidates)
     a = best.action
-    names = " und ".join(C.describe(c) for c in _lay_card(a))
-    claim = C.describe_claim(*_claim(a))
+    laid = [C.describe(c) for c in _lay_card(a)]
+    cards = laid[0] if len(laid) == 1 else msg("card.pair", first=laid[0], second=laid[1])
     if best.honest:
-        kind = "ehrlich"
+        kind = "advice.kind.honest"
     elif all(c >= C.WAAGE for c in _lay_card(a)):
-        kind = "eine halbe Wahrheit"
+        kind = "advice.kind.half"
     else:
-        kind = "geflunkert"
-    reason = (
-        f"Leg {names} als „{claim}“ ({kind}). Für die anderen wirkt die Ansage zu "
-        f"{_pct(best.suspicion)} gelogen."
+        kind = "advice.kind.bluff"
+    reason = msg(
+        "advice.lay",
+        cards=cards,
+        claim=C.describe_claim(*_claim(a)),
+        kind=msg(kind),
+        suspicion=_pct(best.suspicion),
     )
     return Advice(action=a, reason=reason, candidates=candidates)
