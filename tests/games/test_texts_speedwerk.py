@@ -13,6 +13,7 @@ string constant with German words is left in ``games/speedwerk/engine/``.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -276,3 +277,106 @@ def test_players_read_the_same_words_as_before() -> None:
             assert new == old, f"{name}: sample text {i} differs:\n- {old}\n+ {new}"
         assert len(lines) == want["count"], name
         assert _digests(lines) == want["sha256"], f"{name}: texts differ (the sample agrees)"
+
+
+# -- the engine's codes all have words, and the engine holds no German -------------------------
+
+#: calls whose first argument (or ``code=``) is a code
+_CODE_CALLS = {"IllegalAction", "InvalidOptions", "msg", "Msg"}
+#: ``Option`` keywords that are codes (single) or pairs of (value, code)
+_OPTION_CODES = {"label", "help"}
+#: German as it shows in a sentence: umlauts, ß, or a frequent German word
+_GERMAN = re.compile(
+    r"[äöüÄÖÜß]|\b(?i:der|die|das|und|oder|nicht|ist|du|dein|deine|ein|eine|mit|ohne|von|zu|"
+    r"gibt|alle|wird|bitte|jetzt|spielt|sagt|Runde|Karte|Karten|Ansage|Stich|Stiche|Trumpf|"
+    r"Spiel|Zug|Punkte|Farbe)\b"
+)
+
+
+def _engine_trees() -> list[tuple[Path, ast.Module]]:
+    return [(path, ast.parse(path.read_text())) for path in sorted(ENGINE_DIR.glob("*.py"))]
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the docstring constants of a module, its classes and functions."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def engine_codes() -> set[str]:
+    """Every code the engine's sources name: the first argument of ``IllegalAction``,
+    ``InvalidOptions``, ``msg`` and ``Msg`` when it is a literal, every string literal that looks
+    like a code (the tables of codes: phases, colours, cards, option labels), and the codes the
+    card tables build."""
+    from games.speedwerk.engine import cards, rules
+    from games.wording import CODE
+
+    codes: set[str] = set()
+    for _path, tree in _engine_trees():
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and CODE.fullmatch(node.value)
+            ):
+                codes.add(node.value)
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                first = node.args[0] if node.args else None
+                if name in _CODE_CALLS and isinstance(first, ast.Constant):
+                    assert CODE.fullmatch(first.value), first.value  # a code, not words
+    codes |= set(cards.COLOR_NAMES) | set(cards.SPECIAL_NAMES.values())
+    codes |= set(cards.SPECIAL_TEXT.values()) | set(cards.DECLARE_NAMES.values())
+    for opt in rules.OPTIONS:
+        codes |= {opt.label, opt.help}
+        codes |= {label for _v, label in opt.choices or ()}
+        codes |= {line for _v, line in opt.choice_help}
+    return codes
+
+
+def test_every_code_of_the_engine_has_words() -> None:
+    from games.speedwerk.texts import TEXTS
+    from games.wording import knows
+
+    codes = engine_codes()
+    assert len(codes) > 80, sorted(codes)
+    assert "error.must_follow" in codes and "advice.bid.moved" in codes
+    missing = sorted(c for c in codes if not knows(c, TEXTS))
+    assert not missing
+
+
+def test_every_code_said_by_the_engine_at_run_time_has_words() -> None:
+    """The codes built from tables (``error.now.*``) and nested ones, as a whole game says them:
+    every Msg the harness's games produce is said without a missing text (``collect`` above
+    would raise ``MissingText``); here the catalogue has no entry the engine never names."""
+    from games.speedwerk.texts import TEXTS
+
+    unused = sorted(set(TEXTS) - engine_codes())
+    assert not unused
+
+
+def test_no_german_string_is_left_in_the_engine() -> None:
+    german = []
+    for path, tree in _engine_trees():
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+                and _GERMAN.search(node.value)
+            ):
+                german.append(f"{path.name}:{node.lineno}: {node.value!r}")
+    assert german == []
+
+
+def test_the_german_check_finds_german() -> None:
+    assert _GERMAN.search("Du musst Rot bedienen.")
+    assert _GERMAN.search("Fließband")
+    assert not _GERMAN.search("error.must_follow")
+    assert not _GERMAN.search("play_blind")
