@@ -16,6 +16,7 @@ import pytest
 from games import actions, queue
 from games.engines.base import get_engine
 from games.models import Match, Seat
+from games.registry import say
 from games.rendering import render_board
 from tests.games.test_platform import seats_for
 
@@ -103,7 +104,7 @@ def test_no_card_code_in_any_text_of_a_whole_game(alice, bots, game):
             if 0 in actors:
                 legal = engine.legal_actions(state, 0)
                 tip = engine.explain(engine.view(state, 0), legal)
-                check("Rat", tip.reason)
+                check("Rat", say(game, tip.reason))
                 action = tip.action if rng.random() < 0.5 else rng.choice(legal)
                 actions.play(match.pk, 0, action, version=match.version)
             else:
