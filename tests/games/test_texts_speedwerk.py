@@ -208,7 +208,7 @@ def static_texts() -> list[str]:
     out.append(
         f"bad deck: {_refusal(lambda: engine.rules.new_game(4, {'specials': []}, 1, deck=['R1', 'Q9']))}"
     )
-    for action in [
+    odd_actions: list[dict[str, Any]] = [
         {"type": "play", "card": "TR", "color": "G"},
         {"type": "play", "card": "PT", "declare": "blindgaenger"},
         {"type": "play", "card": "ZZ"},
@@ -216,7 +216,8 @@ def static_texts() -> list[str]:
         {"type": "adjust", "delta": -1},
         {"type": "trump", "color": "Q"},
         {"type": "what"},
-    ]:
+    ]
+    for action in odd_actions:
         out.append(f"describe {action}: {say(SLUG, engine.describe_action(action))}")
     return out
 
@@ -224,8 +225,10 @@ def static_texts() -> list[str]:
 def collect() -> dict[str, list[str]]:
     with translation.override("de"):
         texts = {"static": static_texts()}
-        for name, *args in GAMES:
-            texts[name] = play_game(name, *args)
+        for name, players, options, seed, strength, board_every, advice_every in GAMES:
+            texts[name] = play_game(
+                name, players, options, seed, strength, board_every, advice_every
+            )
     return texts
 
 
@@ -329,7 +332,7 @@ def engine_codes() -> set[str]:
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
                 first = node.args[0] if node.args else None
                 if name in _CODE_CALLS and isinstance(first, ast.Constant):
-                    assert CODE.fullmatch(first.value), first.value  # a code, not words
+                    assert CODE.fullmatch(str(first.value)), first.value  # a code, not words
     codes |= set(cards.COLOR_NAMES) | set(cards.SPECIAL_NAMES.values())
     codes |= set(cards.SPECIAL_TEXT.values()) | set(cards.DECLARE_NAMES.values())
     for opt in rules.OPTIONS:
