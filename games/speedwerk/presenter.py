@@ -5,9 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, fill, h, join
@@ -41,24 +40,24 @@ SPRITE = "speedwerk/cards.svg"
 SPECIAL = {SPECIAL_CODES[c]: (SPECIAL_NAMES[c], SPECIAL_TEXT[c]) for c in SPECIALS}
 #: the specials' names on their narrow faces, with a soft hyphen where they may break
 FACE_NAME = {
-    "DK": _lazy("Dampf\u00adkoloss"),
-    "FF": _lazy("Funken\u00adfee"),
-    "TR": _lazy("Trans\u00adformator"),
-    "FB": _lazy("Fließ\u00adband"),
-    "KB": _lazy("Kessel\u00adberster"),
-    "DW": _lazy("Dampf\u00adwolke"),
-    "BP": _lazy("Blau\u00adpause"),
-    "SS": _lazy("Schrott\u00adsammlerin"),
+    "DK": gettext_lazy("Dampf\u00adkoloss"),
+    "FF": gettext_lazy("Funken\u00adfee"),
+    "TR": gettext_lazy("Trans\u00adformator"),
+    "FB": gettext_lazy("Fließ\u00adband"),
+    "KB": gettext_lazy("Kessel\u00adberster"),
+    "DW": gettext_lazy("Dampf\u00adwolke"),
+    "BP": gettext_lazy("Blau\u00adpause"),
+    "SS": gettext_lazy("Schrott\u00adsammlerin"),
 }
 
 
 PHASE_TITLE = {
-    "pass": _lazy("Fließband: Gib eine Karte an deinen linken Nachbarn weiter."),
-    "adjust": _lazy("Dampfwolke: Ändere deine Ansage um 1."),
-    "swap": _lazy(
+    "pass": gettext_lazy("Fließband: Gib eine Karte an deinen linken Nachbarn weiter."),
+    "adjust": gettext_lazy("Dampfwolke: Ändere deine Ansage um 1."),
+    "swap": gettext_lazy(
         "Schrottsammlerin: Tausche eine Handkarte gegen eine Karte aus dem Stich – oder nicht."
     ),
-    "trump": _lazy("Die Trumpfkarte ist eine Sonderkarte: Bestimme die Trumpffarbe."),
+    "trump": gettext_lazy("Die Trumpfkarte ist eine Sonderkarte: Bestimme die Trumpffarbe."),
 }
 
 

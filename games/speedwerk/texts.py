@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext as _g
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from games.wording import Entry
 
@@ -22,31 +21,31 @@ def _number(value: float, digits: int) -> str:
 def _play(p: Mapping[str, Any]) -> str:
     """A card play with what was declared: „spielt Rot 7“, „spielt Fließband (Rot)“, „spielt
     Prototyp als Meisterwerk“."""
-    text = _g("spielt %(card)s") % p if "card" in p else _g("spielt")
+    text = gettext("spielt %(card)s") % p if "card" in p else gettext("spielt")
     if "colour" in p:
-        text += _g(" (%(colour)s)") % p
+        text += gettext(" (%(colour)s)") % p
     if "declare" in p:
-        text += _g(" als %(declare)s") % p
+        text += gettext(" als %(declare)s") % p
     return text
 
 
 def _advice_play(p: Mapping[str, Any]) -> str:
     """„Spiel Rot 7“, „Spiel Fließband als Rot“, „Spiel Prototyp als Meisterwerk“."""
-    text = _g("Spiel %(card)s") % p if "card" in p else _g("Spiel die Karte")
+    text = gettext("Spiel %(card)s") % p if "card" in p else gettext("Spiel die Karte")
     if "colour" in p:
-        text += _g(" als %(colour)s") % p
+        text += gettext(" als %(colour)s") % p
     if "declare" in p:
-        text += _g(" als %(declare)s") % p
+        text += gettext(" als %(declare)s") % p
     return text
 
 
 def _other_play(p: Mapping[str, Any]) -> str:
     """The runner-up card after „mit …“: „Rot 7“, „Fließband als Rot“."""
-    text = str(p["card"]) if "card" in p else _g("die Karte")
+    text = str(p["card"]) if "card" in p else gettext("die Karte")
     if "colour" in p:
-        text += _g(" als %(colour)s") % p
+        text += gettext(" als %(colour)s") % p
     if "declare" in p:
-        text += _g(" als %(declare)s") % p
+        text += gettext(" als %(declare)s") % p
     return text
 
 
@@ -159,7 +158,7 @@ TEXTS: dict[str, Entry] = {
     "advice.head.keep": _("Tausch nicht"),
     "advice.head.other": _("Diese Wahl"),
     "advice.other.play": _other_play,
-    "advice.other.pass": lambda p: str(p["card"]) if "card" in p else _g("eine Karte"),
+    "advice.other.pass": lambda p: str(p["card"]) if "card" in p else gettext("eine Karte"),
     "advice.other.quoted": _("„%(head)s“"),
     "advice.only": _("%(head)s – es gibt nur diese eine Möglichkeit."),
     "advice.play": _(
