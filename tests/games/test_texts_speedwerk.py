@@ -383,3 +383,21 @@ def test_the_german_check_finds_german() -> None:
     assert _GERMAN.search("Fließband")
     assert not _GERMAN.search("error.must_follow")
     assert not _GERMAN.search("play_blind")
+
+
+def test_memoised_words_are_kept_per_language() -> None:
+    """The presenter's memoised pieces that hold words (card faces, names, void chips) are kept
+    per language, so a second language never gets the first one's words from the memo."""
+    from games.speedwerk import presenter
+
+    presenter._face_html.cache_clear()
+    presenter._card_name.cache_clear()
+    presenter._void_chips.cache_clear()
+    for language in ("de", "en"):
+        with translation.override(language):
+            presenter.face_html("DK")
+            presenter.card_name("R7")
+            presenter._void_chips(translation.get_language(), ("R",))
+    assert presenter._face_html.cache_info().currsize == 2
+    assert presenter._card_name.cache_info().currsize == 4  # R7 and the face's DK, twice
+    assert presenter._void_chips.cache_info().currsize == 2
