@@ -11,6 +11,7 @@ from games.definition import ADVICE_KEY, GameDef
 from games.engines.base import get_engine
 from games.speedwerk.engine.rules import ALL_SPECIALS
 from games.speedwerk.presenter import SpeedwerkPresenter
+from games.speedwerk.texts import TEXTS
 
 #: the Funkenfee comes only with the Dampfkoloss, so it is drawn after it
 _DAILY_POOL = [s for s in ALL_SPECIALS if s != "funkenfee"]
@@ -44,4 +45,5 @@ GAME = GameDef(
     css=("css/speedwerk.css",),
     daily_options=daily_options,
     daily_title=_("Tagesschicht"),
+    texts=TEXTS,
 )

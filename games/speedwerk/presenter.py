@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
@@ -18,52 +18,90 @@ from games.presenters.base import (
     ui_icon,
     word_table,
 )
-from games.speedwerk.engine.cards import SPECIAL_CODES, SPECIAL_NAMES, SPECIAL_TEXT, SPECIALS
+from games.speedwerk.engine.cards import (
+    COLOR_NAMES,
+    DECLARE_NAMES,
+    SPECIAL_CODES,
+    SPECIAL_NAMES,
+    SPECIAL_TEXT,
+    SPECIALS,
+    parse_card,
+)
+from games.speedwerk.engine.cards import card_name as card_code
+from games.speedwerk.texts import TEXTS
+from games.wording import say
 
 COLORS = ("R", "B", "G", "Y")
-COLOR_NAME = {"R": "Rot", "B": "Blau", "G": "Grün", "Y": "Gelb"}
 COLOR_CLASS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 #: the card pictures: one SVG sprite (``<symbol id="c-R">`` a colour's shape – Rot circle, Blau
 #: diamond, Grün square, Gelb triangle –, ``s-DK`` a special card's picture), referenced by <use>
 SPRITE = "speedwerk/cards.svg"
-#: the special cards: (name, what the card does), from the engine
+#: the special cards: (name, what the card does) as the engine's codes (said by ``special``)
 SPECIAL = {SPECIAL_CODES[c]: (SPECIAL_NAMES[c], SPECIAL_TEXT[c]) for c in SPECIALS}
 #: the specials' names on their narrow faces, with a soft hyphen where they may break
 FACE_NAME = {
-    "DK": "Dampf\u00adkoloss",
-    "FF": "Funken\u00adfee",
-    "TR": "Trans\u00adformator",
-    "FB": "Fließ\u00adband",
-    "KB": "Kessel\u00adberster",
-    "DW": "Dampf\u00adwolke",
-    "BP": "Blau\u00adpause",
-    "SS": "Schrott\u00adsammlerin",
+    "DK": gettext_lazy("Dampf\u00adkoloss"),
+    "FF": gettext_lazy("Funken\u00adfee"),
+    "TR": gettext_lazy("Trans\u00adformator"),
+    "FB": gettext_lazy("Fließ\u00adband"),
+    "KB": gettext_lazy("Kessel\u00adberster"),
+    "DW": gettext_lazy("Dampf\u00adwolke"),
+    "BP": gettext_lazy("Blau\u00adpause"),
+    "SS": gettext_lazy("Schrott\u00adsammlerin"),
 }
 
 
-DECLARE_NAME = {"meisterwerk": "Meisterwerk", "blindgaenger": "Blindgänger"}
 PHASE_TITLE = {
-    "pass": "Fließband: Gib eine Karte an deinen linken Nachbarn weiter.",
-    "adjust": "Dampfwolke: Ändere deine Ansage um 1.",
-    "swap": "Schrottsammlerin: Tausche eine Handkarte gegen eine Karte aus dem Stich – oder nicht.",
-    "trump": "Die Trumpfkarte ist eine Sonderkarte: Bestimme die Trumpffarbe.",
+    "pass": gettext_lazy("Fließband: Gib eine Karte an deinen linken Nachbarn weiter."),
+    "adjust": gettext_lazy("Dampfwolke: Ändere deine Ansage um 1."),
+    "swap": gettext_lazy(
+        "Schrottsammlerin: Tausche eine Handkarte gegen eine Karte aus dem Stich – oder nicht."
+    ),
+    "trump": gettext_lazy("Die Trumpfkarte ist eine Sonderkarte: Bestimme die Trumpffarbe."),
 }
+
+
+@lru_cache(maxsize=1024)
+def _said(language: str | None, code: str) -> str:
+    """A code of the engine without arguments in the language (once per language and code)."""
+    return say(code, TEXTS)
+
+
+@lru_cache(maxsize=512)
+def _card_name(language: str | None, card: str) -> str:
+    number = parse_card(card)
+    return say(card_code(number), TEXTS) if number is not None else card
 
 
 def card_name(card: str) -> str:
     """A card in words: "Rot 7", "Dampfkoloss"."""
-    if card in SPECIAL:
-        return SPECIAL[card][0]
-    return f"{COLOR_NAME[card[0]]} {card[1:]}"
+    return _card_name(get_language(), card)
+
+
+def colour_name(code: str) -> str:
+    """A colour code in words: "Rot"."""
+    return _said(get_language(), COLOR_NAMES[COLORS.index(code)])
+
+
+def declare_name(declare: str) -> str:
+    """A Prototyp declaration in words: "Meisterwerk", "Blindgänger"."""
+    return _said(get_language(), DECLARE_NAMES[declare])
+
+
+def special(card: str) -> tuple[str, str]:
+    """A special card's name and what it does, in words."""
+    name, effect = SPECIAL[card]
+    language = get_language()
+    return _said(language, name), _said(language, effect)
 
 
 def play_name(play: dict[str, Any]) -> str:
     """A played card with what was declared: "Fließband (Rot)", "Prototyp als Meisterwerk"."""
     text = card_name(play["card"])
     if play.get("color"):
-        text += f" ({COLOR_NAME[play['color']]})"
+        text += _(" (%(colour)s)") % {"colour": colour_name(play["color"])}
     if play.get("declare"):
-        text += f" als {DECLARE_NAME[play['declare']]}"
+        text += _(" als %(declare)s") % {"declare": declare_name(play["declare"])}
     return text
 
 
@@ -74,17 +112,27 @@ def face_symbol(card: str) -> str:
 
 def colour_icon(code: str) -> Markup | str:
     """A colour's shape before its name on a choice button ("" for a choice that is no colour)."""
-    return sprite_use(SPRITE, f"c-{code}") if code in COLOR_NAME else ""
+    return sprite_use(SPRITE, f"c-{code}") if code in COLOR_CLASS else ""
 
 
-@lru_cache(maxsize=512)
 def face_html(card: str, small: bool = False) -> Markup:
-    """The face of a card, built once per card and size per process: the colour's shape (or the
-    special's picture) from the sprite, the value (or the special's name) as text; an image
-    (``role="img"``) named by the card's name."""
+    """The face of a card, built once per card, size and language per process: the colour's
+    shape (or the special's picture) from the sprite, the value (or the special's name) as text;
+    an image (``role="img"``) named by the card's name."""
+    return _face_html(get_language(), card, small)
+
+
+@lru_cache(maxsize=1024)
+def _face_html(language: str | None, card: str, small: bool) -> Markup:
     if card in SPECIAL:
-        name, effect = SPECIAL[card]
-        cls, number, sub, title = "special", "", FACE_NAME.get(card, name), f"{name}: {effect}"
+        name, effect = special(card)
+        face = FACE_NAME.get(card)
+        sub = str(face) if face is not None else name
+        cls, number, title = (
+            "special",
+            "",
+            _("%(name)s: %(effect)s") % {"name": name, "effect": effect},
+        )
     else:
         cls, number, sub, title = COLOR_CLASS[card[0]], card[1:], "", card_name(card)
     return h(
@@ -111,18 +159,19 @@ class SpeedwerkPresenter(Presenter):
         phase = view["phase"]
         running = phase != "over"
         ctx: dict[str, Any] = {
-            "status": (
-                f"Runde {view['round']} von {view['rounds']} · {view['round']} "
-                f"Karte{'n' if view['round'] != 1 else ''} je Spieler · Geber: "
-                f"{names[view['dealer']]}"
+            "status": ngettext(
+                "Runde %(round)s von %(rounds)s · %(round)s Karte je Spieler · Geber: %(dealer)s",
+                "Runde %(round)s von %(rounds)s · %(round)s Karten je Spieler · Geber: %(dealer)s",
+                view["round"],
             )
+            % {"round": view["round"], "rounds": view["rounds"], "dealer": names[view["dealer"]]}
             if running
-            else f"{view['rounds']} Runden gespielt",
+            else _("%(rounds)s Runden gespielt") % {"rounds": view["rounds"]},
             "trump": self._trump(view),
-            "suit_name": COLOR_NAME.get(view["suit"] or "", ""),
+            "suit_name": colour_name(view["suit"]) if view["suit"] in COLOR_CLASS else "",
             "trick": [self._play(p, names) for p in view["trick"]],
             "last_trick": self._last_trick(view, names),
-            "phase_title": PHASE_TITLE.get(phase, ""),
+            "phase_title": str(PHASE_TITLE.get(phase, "")),
             "bids_line": self._bids_line(view) if running else "",
             "seat_stats": self._seat_stats(view, names),
             "sheet": self._sheet(view, names),
@@ -131,7 +180,7 @@ class SpeedwerkPresenter(Presenter):
         ctx["turn_text"] = self._turn_text(view, names)
         ctx.update(self._controls(view, legal))
         if me is not None and view["blind"] and running:
-            ctx["blind_note"] = (
+            ctx["blind_note"] = _(
                 "Blinde Runde: Deine eigene Karte liegt verdeckt – du siehst nur die Karten "
                 "der anderen."
             )
@@ -146,17 +195,19 @@ class SpeedwerkPresenter(Presenter):
             for p in [*view["trick"], *(pl for t in view["tricks"] for pl in t["plays"])]
         ) and (card is None or card in SPECIAL or card[0] != colour)
         if colour:
-            text = f"Trumpf: {COLOR_NAME[colour]}"
+            said = {"colour": colour_name(colour)}
             if transformed:
-                text += " (durch den Transformator)"
+                text = _("Trumpf: %(colour)s (durch den Transformator)") % said
             elif card in SPECIAL:
-                text += " (vom Geber bestimmt)"
+                text = _("Trumpf: %(colour)s (vom Geber bestimmt)") % said
+            else:
+                text = _("Trumpf: %(colour)s") % said
         elif card is None:
-            text = "Kein Trumpf: keine Karte übrig."
+            text = _("Kein Trumpf: keine Karte übrig.")
         elif view["phase"] == "trump":
-            text = "Der Geber bestimmt gleich die Trumpffarbe."
+            text = _("Der Geber bestimmt gleich die Trumpffarbe.")
         else:
-            text = "Kein Trumpf in dieser Runde."
+            text = _("Kein Trumpf in dieser Runde.")
         return {
             "card_html": face_html(card) if card else None,
             "text": text,
@@ -166,14 +217,38 @@ class SpeedwerkPresenter(Presenter):
     def _bids_line(self, view: View) -> str:
         """How the bids stand against the round's tricks (over- or underbid)."""
         bids = [b for b in view["bids"] if b is not None]
+        n = view["round"]
         if not bids:
-            return f"{view['round']} Stich{'e' if view['round'] != 1 else ''} zu vergeben."
+            return ngettext("%(n)s Stich zu vergeben.", "%(n)s Stiche zu vergeben.", n) % {"n": n}
         total = sum(bids)
-        diff = total - view["round"]
-        text = f"Angesagt: {total} von {view['round']} Stich{'en' if view['round'] != 1 else ''}"
-        if len(bids) == view["players"]:
-            text += f" – {diff} zu viel" if diff > 0 else f" – {-diff} zu wenig"
-        return text + "."
+        diff = total - n
+        said = {"total": total, "n": n, "diff": abs(diff)}
+        if len(bids) < view["players"]:
+            return (
+                ngettext(
+                    "Angesagt: %(total)s von %(n)s Stich.",
+                    "Angesagt: %(total)s von %(n)s Stichen.",
+                    n,
+                )
+                % said
+            )
+        if diff > 0:
+            return (
+                ngettext(
+                    "Angesagt: %(total)s von %(n)s Stich – %(diff)s zu viel.",
+                    "Angesagt: %(total)s von %(n)s Stichen – %(diff)s zu viel.",
+                    n,
+                )
+                % said
+            )
+        return (
+            ngettext(
+                "Angesagt: %(total)s von %(n)s Stich – %(diff)s zu wenig.",
+                "Angesagt: %(total)s von %(n)s Stichen – %(diff)s zu wenig.",
+                n,
+            )
+            % said
+        )
 
     def _play(self, play: dict[str, Any], names: list[str]) -> dict[str, Any]:
         return {
@@ -188,11 +263,11 @@ class SpeedwerkPresenter(Presenter):
             return None
         t = view["tricks"][-1]
         if t["winner"] is None:
-            outcome = (
-                f"Kessel geplatzt – niemand bekommt den Stich. {names[t['leads_next']]} spielt aus."
-            )
+            outcome = _("Kessel geplatzt – niemand bekommt den Stich. %(name)s spielt aus.") % {
+                "name": names[t["leads_next"]]
+            }
         else:
-            outcome = f"{names[t['winner']]} bekommt den Stich."
+            outcome = _("%(name)s bekommt den Stich.") % {"name": names[t["winner"]]}
         return {
             "number": len(view["tricks"]),
             "plays": [self._play(p, names) for p in t["plays"]],
@@ -206,20 +281,20 @@ class SpeedwerkPresenter(Presenter):
         for s in range(view["players"]):
             bid = view["bids"][s]
             row: list[dict[str, Any]] = [
-                {"label": "Ansage", "value": "–" if bid is None else bid, "cls": "bid"},
-                {"label": "Stiche", "value": view["won"][s], "cls": "won"},
+                {"label": _("Ansage"), "value": "–" if bid is None else bid, "cls": "bid"},
+                {"label": _("Stiche"), "value": view["won"][s], "cls": "won"},
             ]
             if bid is not None and view["won"][s] == bid and view["phase"] != "bid":
                 row[1]["cls"] = "won on-target"
             if view["voids"][s] and view["phase"] != "over":
-                chips = _void_chips(tuple(view["voids"][s]))
-                row.append({"value": chips, "title": "hat diese Farben nicht mehr"})
+                chips = _void_chips(get_language(), tuple(view["voids"][s]))
+                row.append({"value": chips, "title": _("hat diese Farben nicht mehr")})
             if view["known"][s]:
                 row.append(
                     {
-                        "label": "bekannt",
+                        "label": _("bekannt"),
                         "value": ", ".join(card_name(c) for c in view["known"][s]),
-                        "title": "von der Schrottsammlerin genommen, für alle sichtbar",
+                        "title": _("von der Schrottsammlerin genommen, für alle sichtbar"),
                     }
                 )
             blind = view.get("blind_cards")
@@ -228,9 +303,9 @@ class SpeedwerkPresenter(Presenter):
             if passing:
                 row.append(
                     {
-                        "value": h("{} weitergegeben", ui_icon("check"))
+                        "value": fill(_("%(icon)s weitergegeben"), icon=ui_icon("check"))
                         if passing["done"][s]
-                        else "wählt …",
+                        else _("wählt …"),
                         "cls": "pass",
                     }
                 )
@@ -256,8 +331,8 @@ class SpeedwerkPresenter(Presenter):
             return None
         r = view["sheet"][-1]
         return {
-            "title": f"Runde {r['round']} gewertet",
-            "columns": ["", "Ansage", "Stiche", "Punkte", "Stand"],
+            "title": _("Runde %(round)s gewertet") % {"round": r["round"]},
+            "columns": ["", _("Ansage"), _("Stiche"), _("Punkte"), _("Stand")],
             "rows": [
                 {
                     "cells": [
@@ -281,28 +356,35 @@ class SpeedwerkPresenter(Presenter):
             return None
         who = actors[0]
         mine = who == me
+        name = {"name": names[who]}
         if phase == "pass":
-            return "Fließband: Alle geben gleichzeitig eine Karte nach links weiter" + (
-                " – du auch." if me in actors else "."
-            )
+            if me in actors:
+                return _(
+                    "Fließband: Alle geben gleichzeitig eine Karte nach links weiter – du auch."
+                )
+            return _("Fließband: Alle geben gleichzeitig eine Karte nach links weiter.")
         if phase == "trump":
-            return "Du bestimmst die Trumpffarbe." if mine else f"{names[who]} bestimmt Trumpf."
+            return (
+                _("Du bestimmst die Trumpffarbe.")
+                if mine
+                else _("%(name)s bestimmt Trumpf.") % name
+            )
         if phase == "bid":
-            return "Du sagst an." if mine else f"{names[who]} sagt an."
+            return _("Du sagst an.") if mine else _("%(name)s sagt an.") % name
         if phase == "adjust":
             return (
-                "Du änderst deine Ansage (Dampfwolke)."
+                _("Du änderst deine Ansage (Dampfwolke).")
                 if mine
-                else f"{names[who]} ändert die Ansage (Dampfwolke)."
+                else _("%(name)s ändert die Ansage (Dampfwolke).") % name
             )
         if phase == "swap":
             return (
-                "Du darfst tauschen (Schrottsammlerin)."
+                _("Du darfst tauschen (Schrottsammlerin).")
                 if mine
-                else f"{names[who]} darf tauschen (Schrottsammlerin)."
+                else _("%(name)s darf tauschen (Schrottsammlerin).") % name
             )
         if mine:
-            return "Du spielst aus." if not view["trick"] else "Du bist am Zug."
+            return _("Du spielst aus.") if not view["trick"] else _("Du bist am Zug.")
         return None
 
     def _controls(self, view: View, legal: list[Action]) -> dict[str, Any]:
@@ -330,9 +412,9 @@ class SpeedwerkPresenter(Presenter):
                 entry["choices"] = [
                     {
                         "action": action_json(a),
-                        "label": COLOR_NAME[a["color"]]
+                        "label": colour_name(a["color"])
                         if "color" in a
-                        else DECLARE_NAME[a["declare"]],
+                        else declare_name(a["declare"]),
                         "cls": a.get("color", a.get("declare", "")),
                     }
                     for a in acts
@@ -345,7 +427,7 @@ class SpeedwerkPresenter(Presenter):
         if "trump" in types:
             out["board_decision"] = "trump"
             out["trump_choices"] = [
-                {"action": action_json(a), "label": COLOR_NAME[a["color"]], "cls": a["color"]}
+                {"action": action_json(a), "label": colour_name(a["color"]), "cls": a["color"]}
                 for a in legal
             ]
         elif "bid" in types:
@@ -362,10 +444,10 @@ class SpeedwerkPresenter(Presenter):
                 for b in range(view["round"] + 1)
             ]
             if forbidden is not None:
-                out["forbidden_reason"] = (
-                    f"Summenregel: Als Geber darfst du nicht {forbidden} ansagen – sonst ergäbe "
-                    f"die Summe aller Ansagen genau {view['round']}."
-                )
+                out["forbidden_reason"] = _(
+                    "Summenregel: Als Geber darfst du nicht %(bid)s ansagen – sonst ergäbe "
+                    "die Summe aller Ansagen genau %(total)s."
+                ) % {"bid": forbidden, "total": view["round"]}
         elif "play_blind" in types:
             out["board_decision"] = "blind"
             out["blind_action"] = action_json(legal[0])
@@ -379,7 +461,10 @@ class SpeedwerkPresenter(Presenter):
             out["adjust_choices"] = [
                 {
                     "action": action_json(a),
-                    "label": f"{'+1' if a['delta'] > 0 else '−1'} → Ansage {bid + a['delta']}",
+                    "label": (
+                        _("+1 → Ansage %(bid)s") if a["delta"] > 0 else _("−1 → Ansage %(bid)s")
+                    )
+                    % {"bid": bid + a["delta"]},
                     "key": "+" if a["delta"] > 0 else "-",
                 }
                 for a in legal
@@ -609,46 +694,57 @@ class SpeedwerkPresenter(Presenter):
         t = event.get("type")
         who = names[event["seat"]] if isinstance(event.get("seat"), int) else ""
         if t == "trump_chosen":
-            return f"{who} bestimmt Trumpf: {COLOR_NAME[event['color']]}."
+            return _("%(name)s bestimmt Trumpf: %(colour)s.") % {
+                "name": who,
+                "colour": colour_name(event["color"]),
+            }
         if t == "bid":
-            return f"{who} sagt {event['tricks']} an."
+            return _("%(name)s sagt %(tricks)s an.") % {"name": who, "tricks": event["tricks"]}
         if t == "played":
-            text = f"{who} spielt {play_name(event)}"
+            said = {"name": who, "card": play_name(event)}
             if event["card"] == "TR" and event.get("color"):
-                text += f" – Trumpf ist jetzt {COLOR_NAME[event['color']]}"
+                said["colour"] = colour_name(event["color"])
+                return _("%(name)s spielt %(card)s – Trumpf ist jetzt %(colour)s.") % said
             if event["card"] == "PT":
-                text += " (Prototyp)"
-            return text + "."
+                return _("%(name)s spielt %(card)s (Prototyp).") % said
+            return _("%(name)s spielt %(card)s.") % said
         if t == "trick":
             if event.get("kessel"):
-                return (
-                    "Der Kessel platzt: Niemand bekommt den Stich. "
-                    f"{names[event['leads_next']]} spielt aus."
-                )
-            return f"{names[event['winner']]} bekommt den Stich."
+                return _("Der Kessel platzt: Niemand bekommt den Stich. %(name)s spielt aus.") % {
+                    "name": names[event["leads_next"]]
+                }
+            return _("%(name)s bekommt den Stich.") % {"name": names[event["winner"]]}
         if t == "pass_chosen":
-            return f"{who} hat eine Karte zum Weitergeben gewählt."
+            return _("%(name)s hat eine Karte zum Weitergeben gewählt.") % {"name": who}
         if t == "passed":
-            return "Das Fließband reicht jede gewählte Karte nach links weiter."
+            return _("Das Fließband reicht jede gewählte Karte nach links weiter.")
         if t == "bid_changed":
-            return f"{who} ändert die Ansage auf {event['bid']} (Dampfwolke)."
+            return _("%(name)s ändert die Ansage auf %(bid)s (Dampfwolke).") % {
+                "name": who,
+                "bid": event["bid"],
+            }
         if t == "swapped":
-            return (
-                f"{who} tauscht {card_name(event['gave'])} gegen {card_name(event['took'])} "
-                "(Schrottsammlerin)."
-            )
+            return _("%(name)s tauscht %(gave)s gegen %(took)s (Schrottsammlerin).") % {
+                "name": who,
+                "gave": card_name(event["gave"]),
+                "took": card_name(event["took"]),
+            }
         if t == "kept":
-            return f"{who} tauscht nicht (Schrottsammlerin)."
+            return _("%(name)s tauscht nicht (Schrottsammlerin).") % {"name": who}
         if t == "round_scored":
-            return f"Runde {event['round']} gewertet."
+            return _("Runde %(round)s gewertet.") % {"round": event["round"]}
         if t == "round_started":
             card = event.get("trump_card")
-            text = f"Runde {event['round']}: Trumpfkarte {card_name(card) if card else 'keine'}"
+            said = {
+                "round": event["round"],
+                "card": card_name(card) if card else _("keine"),
+                "colour": colour_name(event["trump"]) if event.get("trump") else "",
+            }
             if event.get("trump"):
-                text += f", Trumpf {COLOR_NAME[event['trump']]}"
-            return text + "."
+                return _("Runde %(round)s: Trumpfkarte %(card)s, Trumpf %(colour)s.") % said
+            return _("Runde %(round)s: Trumpfkarte %(card)s.") % said
         if t == "game_over":
-            return "Die Partie ist vorbei."
+            return _("Die Partie ist vorbei.")
         return None
 
 
@@ -688,13 +784,13 @@ def _sheet_html(
 
 
 @lru_cache(maxsize=256)
-def _void_chips(colours: tuple[str, ...]) -> Markup:
+def _void_chips(language: str | None, colours: tuple[str, ...]) -> Markup:
     """The colours a seat has shown it lacks, crossed out."""
     return join(
         h(
-            '<span class="chip {} crossed" title="kein {} mehr"></span>',
+            '<span class="chip {} crossed" title="{}"></span>',
             COLOR_CLASS[c],
-            COLOR_NAME[c],
+            _("kein %(colour)s mehr") % {"colour": colour_name(c)},
         )
         for c in colours
     )

@@ -14,7 +14,7 @@ from games import actions
 from games.actions import SeatSpec
 from games.engines.base import IllegalAction, get_engine
 from games.models import Match
-from games.registry import presenter_of
+from games.registry import presenter_of, say
 from games.speedwerk.engine.rules import ALL_SPECIALS
 from tests.games.test_troedel_screen import board, start, text_of
 
@@ -104,8 +104,9 @@ def test_speedwerk_screens_ticker_and_refusals_name_cards_never_codes(alice, bot
             try:
                 engine.apply(probe, 0, wrong)
             except IllegalAction as exc:
-                assert not WERK_CODE.search(str(exc)), str(exc)
+                said = say("speedwerk", exc.msg)
+                assert not WERK_CODE.search(said), said
         action = rng.choice(engine.legal_actions(state, 0))
-        assert not WERK_CODE.search(engine.describe_action(action)), action
+        assert not WERK_CODE.search(say("speedwerk", engine.describe_action(action))), action
         actions.play(match.pk, 0, action, version=match.version)
     assert match.status == Match.Status.FINISHED

@@ -19,8 +19,8 @@ class SpeedwerkEngine(Engine[WerkState]):
     options_schema = OPTIONS
     round_end_events = frozenset({"round_scored"})
     card_notation = (
-        "Zahlenkarten R/B/G/Y + Wert 1–15 (R7, B15, G1, Y12); Sonderkarten DK Dampfkoloss, "
-        "FF Funkenfee, TR Transformator, FB Fließband, KB Kesselberster, DW Dampfwolke, "
+        "number cards R/B/G/Y + value 1–15 (R7, B15, G1, Y12); special cards DK Dampfkoloss, "
+        "FF Funkenfee, TR Transformator, FB Fliessband, KB Kesselberster, DW Dampfwolke, "
         "PT Prototyp, BP Blaupause, SS Schrottsammlerin"
     )
     rules = rules
@@ -38,10 +38,10 @@ BENCH = BenchSpec(
     random_players=4,
     random_options=_ALL,
     tournaments=(
-        Tournament(_STARK, "normal", 4, 500, 2, _ALL, "alle Sonderkarten"),
-        Tournament(_STARK, "normal", 4, 500, 2, {}, "ohne Sonderkarten"),
-        Tournament("normal", "leicht", 4, 500, 8, _ALL, "alle Sonderkarten"),
-        Tournament("normal", "leicht", 4, 500, 8, {}, "ohne Sonderkarten"),
+        Tournament(_STARK, "normal", 4, 500, 2, _ALL, "all special cards"),
+        Tournament(_STARK, "normal", 4, 500, 2, {}, "no special cards"),
+        Tournament("normal", "leicht", 4, 500, 8, _ALL, "all special cards"),
+        Tournament("normal", "leicht", 4, 500, 8, {}, "no special cards"),
     ),
     bot_decisions=300,
     bot_decisions_quick=40,

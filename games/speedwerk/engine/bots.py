@@ -13,10 +13,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.engines.base import Action, Advice, Bot, View
+from games.engines.base import Action, Advice, Bot, Msg, View, msg
 from games.speedwerk.engine.cards import (
     BP,
-    COLOR_NAMES,
     COLORS,
     DECLARE,
     DW,
@@ -24,6 +23,7 @@ from games.speedwerk.engine.cards import (
     KEY_TO_SPECIAL,
     N_NUMBERS,
     card_name,
+    colour_name,
     parse_card,
 )
 from games.speedwerk.engine.rules import (
@@ -50,6 +50,7 @@ from games.speedwerk.engine.rules import (
     heuristic_move,
     is_blind,
     nearest_bid,
+    play_parts,
     strength,
 )
 from games.speedwerk.engine.seat_view import sample_state
@@ -357,15 +358,15 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 
 
 def explain(view: View, legal: list[Action]) -> Advice:
-    """The strong bot's suggestion with a German reason in the second person that says why."""
+    """The strong bot's suggestion with a reason in the second person that says why (a code with
+    arguments: ``advice.*``)."""
     if not legal:
-        return Advice(action={}, reason="Du bist gerade nicht am Zug.")
+        return Advice(action={}, reason=msg("error.not_your_turn"))  # type: ignore[arg-type]
     if len(legal) == 1:
-        return Advice(
-            action=legal[0], reason=f"{advice_head(legal[0])} – es gibt nur diese eine Möglichkeit."
-        )
+        return Advice(action=legal[0], reason=msg("advice.only", head=advice_head(legal[0])))  # type: ignore[arg-type]
     bot = StarkBot()
     action, cands, tricks = bot.decide(view, legal, random.Random(20240601))
+    reason: Msg
     if view["phase"] == "bid":
         if view["blind"]:
             reason = _blind_bid_reason(action["tricks"], tricks)
@@ -373,77 +374,85 @@ def explain(view: View, legal: list[Action]) -> Advice:
             reason = _bid_reason(view, action["tricks"], cands)
     else:
         best = cands[0]
-        reason = (
-            f"{advice_head(action)}: In den Proberunden holst du damit im Schnitt "
-            f"{_de(tricks)} Stiche und {_de(best.get('points', best['value']), 0)} Punkte"
-        )
+        head = advice_head(action)
+        tricks_said = _num(tricks)
+        points = _num(best.get("points", best["value"]), 0)
         if len(cands) > 1 and "points" in cands[1]:
-            reason += (
-                f"; mit {_alternative(cands[1]['action'])} wären es "
-                f"{_de(cands[1]['points'], 0)} Punkte"
+            reason = msg(
+                "advice.play_compared",
+                head=head,
+                tricks=tricks_said,
+                points=points,
+                other=_alternative(cands[1]["action"]),
+                other_points=_num(cands[1]["points"], 0),
             )
-        reason += "."
-    return Advice(action=action, reason=reason, candidates=cands[:5])
+        else:
+            reason = msg("advice.play", head=head, tricks=tricks_said, points=points)
+    return Advice(action=action, reason=reason, candidates=cands[:5])  # type: ignore[arg-type]
 
 
-def advice_head(action: Action) -> str:
+def advice_head(action: Action) -> Msg:
     """An action as advice to the player („Sag 2 an“, „Spiel Rot 7“): card names, no codes."""
     t = action.get("type")
     if t == "bid":
-        return f"Sag {action.get('tricks')} an"
+        return msg("advice.head.bid", tricks=action.get("tricks"))
     if t == "trump":
-        return f"Wähl {_colour(action.get('color'))} als Trumpf"
+        return msg("advice.head.trump", colour=_colour(action.get("color")))
     if t == "play_blind":
-        return "Spiel deine verdeckte Karte"
+        return msg("advice.head.play_blind")
     if t == "play":
-        card = parse_card(action.get("card"))
-        text = f"Spiel {card_name(card)}" if card is not None else "Spiel die Karte"
-        if "color" in action:
-            text += f" als {_colour(action['color'])}"
-        if "declare" in action:
-            text += " als " + (
-                "Meisterwerk" if action["declare"] == "meisterwerk" else "Blindgänger"
-            )
-        return text
+        parts = play_parts(action)
+        if "colour" in parts:
+            parts["colour"] = _colour(action["color"])
+        return msg("advice.head.play", **parts)
     if t == "pass":
         card = parse_card(action.get("card"))
-        return f"Gib {card_name(card)} weiter" if card is not None else "Gib eine Karte weiter"
+        if card is None:
+            return msg("advice.head.pass_any")
+        return msg("advice.head.pass", card=card_name(card))
     if t == "adjust":
-        return "Erhöh deine Ansage um 1" if action.get("delta") == 1 else "Senk deine Ansage um 1"
+        return msg("advice.head.raise" if action.get("delta") == 1 else "advice.head.lower")
     if t == "swap":
         give, take = parse_card(action.get("give")), parse_card(action.get("take"))
         if give is None or take is None:
-            return "Tausch"
-        return f"Tausch {card_name(give)} gegen {card_name(take)}"
+            return msg("advice.head.swap_any")
+        return msg("advice.head.swap", give=card_name(give), take=card_name(take))
     if t == "keep":
-        return "Tausch nicht"
-    return "Diese Wahl"
+        return msg("advice.head.keep")
+    return msg("advice.head.other")
 
 
-def _colour(code: Any) -> str:
-    return COLOR_NAMES[COLORS.index(code)] if code in COLORS else "eine Farbe"
+def _colour(code: Any) -> Msg:
+    return colour_name(code) or msg("advice.a_colour")
 
 
-def _alternative(action: Action) -> str:
+def _alternative(action: Action) -> Msg:
     """The runner-up after „mit …“: the card („mit Gelb 4“) or the advice in quotes."""
-    if action.get("type") in ("play", "pass"):
-        return advice_head(action).split(" ", 1)[1].removesuffix(" weiter")
-    return f"„{advice_head(action)}“"
+    t = action.get("type")
+    if t == "play":
+        parts = play_parts(action)
+        if "colour" in parts:
+            parts["colour"] = _colour(action["color"])
+        return msg("advice.other.play", **parts)
+    if t == "pass":
+        card = parse_card(action.get("card"))
+        return msg("advice.other.pass", **({"card": card_name(card)} if card is not None else {}))
+    return msg("advice.other.quoted", head=advice_head(action))
 
 
-def _blind_bid_reason(bid: int, p: float) -> str:
+def _blind_bid_reason(bid: int, p: float) -> Msg:
     """Blind round: 1 pays 30 if the unseen card wins and −10 if not; 0 pays 20 if it loses."""
     one, zero = p * 30 - (1 - p) * 10, (1 - p) * 20 - p * 10
-    return (
-        f"Sag {bid} an: Deine verdeckte Karte gewinnt den Stich mit etwa {p * 100:.0f} % "
-        "Wahrscheinlichkeit (aus den Karten, die du bei den anderen siehst). Ansage 1 bringt "
-        "30 Punkte, wenn sie gewinnt, sonst −10; Ansage 0 bringt 20 Punkte, wenn sie verliert, "
-        f"sonst −10. Im Schnitt sind das {_de(one, 0)} Punkte für Ansage 1 und {_de(zero, 0)} "
-        "für Ansage 0."
+    return msg(
+        "advice.blind_bid",
+        bid=bid,
+        percent=_percent(p),
+        one=_num(one, 0),
+        zero=_num(zero, 0),
     )
 
 
-def _bid_reason(view: View, bid: int, cands: list[dict[str, Any]]) -> str:
+def _bid_reason(view: View, bid: int, cands: list[dict[str, Any]]) -> Msg:
     """Why this bid: the hand's estimate, rounded, and what moved the bid away from it (the sum
     rule, or the simulated rounds: how often a bid is hit and what it pays)."""
     st = sample_state(view, random.Random(0))
@@ -454,49 +463,52 @@ def _bid_reason(view: View, bid: int, cands: list[dict[str, Any]]) -> str:
     by_bid = {c["action"]["tricks"]: c for c in cands}
     chosen = by_bid[bid]
     others = [b for o, b in enumerate(view["bids"]) if o != me and b is not None]
-    text = (
-        f"Sag {bid} an: Nach Trumpf und Höhe sind deine Karten etwa {_de(est)} Stiche wert, "
-        f"gerundet {rounded}."
-    )
-    sim = (
-        f"In den Proberunden triffst du Ansage {bid} in {chosen['hit'] * 100:.0f} % der Fälle "
-        f"und holst im Schnitt {_de(chosen['points'], 0)} Punkte"
-    )
+    text = msg("advice.bid.estimate", bid=bid, tricks=_num(est), rounded=rounded)
+    sim_params = {"bid": bid, "hit": _percent(chosen["hit"]), "points": _num(chosen["points"], 0)}
     if bid == rounded:
         rival = next((c for c in cands if c["action"]["tricks"] != bid), None)
         if rival is not None:
-            sim += (
-                f" – mit Ansage {rival['action']['tricks']} wären es "
-                f"{_de(rival['points'], 0)} Punkte ({rival['hit'] * 100:.0f} % getroffen)"
+            sim = msg(
+                "advice.bid.simulated_rival",
+                **sim_params,
+                rival=rival["action"]["tricks"],
+                rival_points=_num(rival["points"], 0),
+                rival_hit=_percent(rival["hit"]),
             )
-        return f"{text} {sim}."
+        else:
+            sim = msg("advice.bid.simulated", **sim_params)
+        return msg("advice.bid.as_estimated", estimate=text, simulated=sim)
+    sim = msg("advice.bid.simulated", **sim_params)
     if view.get("forbidden_bid") == rounded:
-        return (
-            f"{text} Ansage {rounded} verbietet dir die Summenregel: Alle Ansagen zusammen "
-            f"ergäben genau {n}. Von den erlaubten Ansagen ist {bid} die beste. {sim}."
+        return msg(
+            "advice.bid.sum_rule", estimate=text, rounded=rounded, total=n, bid=bid, simulated=sim
         )
-    why = ""
+    why: Msg | str = ""
     if others:
         taken = sum(others)
         if bid > rounded and taken + rounded < n:
-            why = (
-                f" Die anderen haben zusammen nur {taken} von {n} Stichen angesagt – es bleiben "
-                "Stiche für dich übrig."
-            )
+            why = msg("advice.bid.room_left", taken=taken, total=n)
         elif bid < rounded and taken + rounded > n:
-            why = (
-                f" Die anderen haben zusammen schon {taken} von {n} Stichen angesagt – sie "
-                "werden dir Stiche abnehmen."
-            )
+            why = msg("advice.bid.crowded", taken=taken, total=n)
     rival = by_bid.get(rounded)
-    compare = (
-        f", mit Ansage {rounded} nur {_de(rival['points'], 0)} Punkte "
-        f"({rival['hit'] * 100:.0f} % getroffen)"
+    compare: Msg | str = (
+        msg(
+            "advice.bid.compare",
+            rounded=rounded,
+            points=_num(rival["points"], 0),
+            hit=_percent(rival["hit"]),
+        )
         if rival is not None
         else ""
     )
-    return f"{text}{why} {sim}{compare}."
+    return msg("advice.bid.moved", estimate=text, why=why, simulated=sim, compare=compare)
 
 
-def _de(x: float, digits: int = 1) -> str:
-    return f"{x:.{digits}f}".replace(".", ",").replace("-", "−")
+def _num(x: float, digits: int = 1) -> Msg:
+    """A number as the player's language writes it (``number.one_decimal``: „0,5“, „−3“)."""
+    return msg("number.one_decimal" if digits == 1 else "number.whole", value=x)
+
+
+def _percent(share: float) -> Msg:
+    """A share as whole percent („18“)."""
+    return msg("number.percent", value=share * 100)

@@ -11,8 +11,11 @@ Cards are ints inside the engine and short strings at the API edge:
 
 from __future__ import annotations
 
+from games.engines.base import Msg
+
 COLORS = ("R", "B", "G", "Y")
-COLOR_NAMES = ("Rot", "Blau", "Grün", "Gelb")
+#: the colours' names, as codes of the catalogue (``games.speedwerk.texts``: Rot, Blau, Grün, Gelb)
+COLOR_NAMES = ("card.red", "card.blue", "card.green", "card.yellow")
 N_NUMBERS = 60
 
 DK, FF, TR, FB, KB, DW, PT, BP, SS = range(60, 69)
@@ -40,30 +43,10 @@ SPECIAL_KEYS = {
     BP: "blaupause",
     SS: "schrottsammlerin",
 }
-SPECIAL_NAMES = {
-    DK: "Dampfkoloss",
-    FF: "Funkenfee",
-    TR: "Transformator",
-    FB: "Fließband",
-    KB: "Kesselberster",
-    DW: "Dampfwolke",
-    PT: "Prototyp",
-    BP: "Blaupause",
-    SS: "Schrottsammlerin",
-}
-#: what each special card does, in one German line (the lobby's list and the Karten-Info)
-SPECIAL_TEXT = {
-    DK: "Schlägt jede Karte außer der Funkenfee.",
-    FF: "Die niedrigste Karte – stellt aber den Dampfkoloss ab.",
-    TR: "Du sagst eine Farbe an: Sie ist ab jetzt Trumpf, er zählt 16.",
-    FB: "Du sagst eine Farbe an (Wert 7,5); danach gibt jeder eine Karte nach links weiter.",
-    KB: "Der Kessel platzt: Niemand bekommt den Stich.",
-    DW: "Du sagst eine Farbe an (Wert 9,75); der Stichgewinner ändert seine Ansage um 1.",
-    PT: "Meisterwerk (schlägt jede Zahlenkarte) oder Blindgänger.",
-    BP: "Kopiert die aufgedeckte Trumpfkarte.",
-    SS: "Immer die niedrigste Karte; danach darfst du eine Handkarte gegen eine Karte aus dem "
-    "Stich tauschen.",
-}
+#: the special cards' names and what each does in one line (the lobby's list and the
+#: Karten-Info), as codes of the catalogue: ``card.dampfkoloss``, ``card.dampfkoloss.help``
+SPECIAL_NAMES = {s: f"card.{key}" for s, key in SPECIAL_KEYS.items()}
+SPECIAL_TEXT = {s: f"card.{key}.help" for s, key in SPECIAL_KEYS.items()}
 KEY_TO_SPECIAL = {v: k for k, v in SPECIAL_KEYS.items()}
 
 #: the Blaupause with nothing to copy plays as a Blindgänger
@@ -78,6 +61,8 @@ COLOR_CARDS = (TR, FB, DW)
 DEALER_CHOOSES = (DK, TR, FB, DW, PT, BP)
 
 DECLARE = ("blindgaenger", "meisterwerk")  # Prototyp declaration: index 0 / 1
+#: the declarations' names as codes (Blindgänger, Meisterwerk)
+DECLARE_NAMES = {"blindgaenger": "card.blindgaenger", "meisterwerk": "card.meisterwerk"}
 
 _CODE_TO_CARD: dict[str, int] = {}
 for _c in range(N_NUMBERS):
@@ -101,11 +86,16 @@ def parse_card(text: object) -> int | None:
     return _CODE_TO_CARD.get(text)
 
 
-def card_name(card: int) -> str:
-    """German name for messages, e.g. „Rot 7“ or „Dampfkoloss“."""
+def card_name(card: int) -> Msg:
+    """A card's name for messages as a code with arguments (said „Rot 7“ or „Dampfkoloss“)."""
     if card < N_NUMBERS:
-        return f"{COLOR_NAMES[card // 15]} {card % 15 + 1}"
-    return SPECIAL_NAMES[card]
+        return Msg("card.number", {"colour": Msg(COLOR_NAMES[card // 15]), "value": card % 15 + 1})
+    return Msg(SPECIAL_NAMES[card])
+
+
+def colour_name(code: object) -> Msg | None:
+    """The name of a colour code ``R``/``B``/``G``/``Y`` as a code, ``None`` for anything else."""
+    return Msg(COLOR_NAMES[COLORS.index(code)]) if code in COLORS else None
 
 
 def effective(card: int, trump_card: int) -> int:

@@ -12,8 +12,10 @@ from games.engines.base import (
     Event,
     IllegalAction,
     InvalidOptions,
+    Msg,
     Option,
     Result,
+    msg,
     shuffle_rng,
 )
 from games.speedwerk.engine.cards import (
@@ -23,6 +25,7 @@ from games.speedwerk.engine.cards import (
     COLORS,
     DEALER_CHOOSES,
     DECLARE,
+    DECLARE_NAMES,
     DK,
     DW,
     FB,
@@ -46,6 +49,7 @@ from games.speedwerk.engine.cards import (
     TR,
     card_name,
     card_str,
+    colour_name,
     effective,
     parse_card,
     play_info,
@@ -517,19 +521,18 @@ ALL_SPECIALS = [SPECIAL_KEYS[s] for s in SPECIALS]
 OPTIONS = (
     Option(
         key="specials",
-        label="Sonderkarten",
+        label="option.specials",
         default=[],
         kind=list,
         choices=tuple((SPECIAL_KEYS[s], SPECIAL_NAMES[s]) for s in SPECIALS),
-        help="Jede der neun Sonderkarten lässt sich einzeln zuschalten; die Funkenfee nur "
-        "zusammen mit dem Dampfkoloss.",
+        help="option.specials.help",
         choice_help=tuple((SPECIAL_KEYS[s], SPECIAL_TEXT[s]) for s in SPECIALS),
     ),
     Option(
         key="kurz",
-        label="Kurze Partie (3 Runden)",
+        label="option.kurz",
         default=False,
-        help="Nur die Runden 1 bis 3 – zum Kennenlernen.",
+        help="option.kurz.help",
     ),
 )
 
@@ -541,10 +544,7 @@ SHORT_ROUNDS = 3
 def check_options(options: dict[str, Any], players: int) -> None:
     chosen = options["specials"]
     if "funkenfee" in chosen and "dampfkoloss" not in chosen:
-        raise InvalidOptions(
-            "Die Funkenfee gibt es nur zusammen mit dem Dampfkoloss: bitte beide zuschalten "
-            "oder die Funkenfee weglassen."
-        )
+        raise InvalidOptions("error.funkenfee_without_dampfkoloss")
     # a stable order, so that equal selections give equal options
     options["specials"] = [k for k in ALL_SPECIALS if k in chosen]
 
@@ -563,7 +563,7 @@ def new_game(
     specials = sorted(KEY_TO_SPECIAL[k] for k in opts["specials"])
     n_rounds = SHORT_ROUNDS if opts.get("kurz") else 60 // players
     if not 1 <= first_round <= n_rounds:
-        raise InvalidOptions(f"Runde {first_round} gibt es bei {players} Spielern nicht.")
+        raise InvalidOptions("error.no_such_round", round=first_round, players=players)
     stack: list[int] | None = None
     if deck is not None:
         stack = []
@@ -571,7 +571,7 @@ def new_game(
         for text in deck:
             c = parse_card(text)
             if c is None or c not in full or c in stack:
-                raise InvalidOptions(f"Ungültiger Kartenstapel: „{text}“.")
+                raise InvalidOptions("error.bad_deck", card=str(text))
             stack.append(c)
     st = WerkState(
         players=players,
@@ -622,11 +622,11 @@ def legal_actions(state: WerkState, seat: int) -> list[Action]:
 def apply(state: WerkState, seat: int, action: Action) -> list[Event]:
     st = state
     if st.phase == P_OVER:
-        raise IllegalAction("Das Spiel ist schon vorbei.")
+        raise IllegalAction("error.game_over")
     if not isinstance(seat, int) or seat not in actors_of(st):
-        raise IllegalAction("Du bist gerade nicht am Zug.")
+        raise IllegalAction("error.not_your_turn")
     if not isinstance(action, dict):
-        raise IllegalAction("Ungültige Aktion.")
+        raise IllegalAction("error.invalid_action")
     legal = legal_actions(st, seat)
     match = next((a for a in legal if a == action and _same_types(a, action)), None)
     if match is None:
@@ -667,15 +667,15 @@ def apply_legal(st: WerkState, seat: int, a: Action) -> list[Event]:
     return do_swap(st, seat, -1, -1)  # keep
 
 
-def why_illegal(st: WerkState, seat: int, action: dict[str, Any]) -> str:
+def why_illegal(st: WerkState, seat: int, action: dict[str, Any]) -> Msg:
     t = action.get("type")
     wanted = {
-        P_TRUMP: "Jetzt bestimmt der Geber die Trumpffarbe.",
-        P_BID: "Jetzt wird angesagt.",
-        P_PLAY: "Jetzt wird eine Karte gespielt.",
-        P_PASS: "Jetzt gibt jeder eine Karte nach links weiter (Fließband).",
-        P_ADJUST: "Jetzt ändert der Stichgewinner seine Ansage (Dampfwolke).",
-        P_SWAP: "Jetzt darf die Schrottsammlerin tauschen.",
+        P_TRUMP: "error.now.trump",
+        P_BID: "error.now.bid",
+        P_PLAY: "error.now.play",
+        P_PASS: "error.now.pass",
+        P_ADJUST: "error.now.adjust",
+        P_SWAP: "error.now.swap",
     }[st.phase]
     expected = {
         P_TRUMP: ("trump",),
@@ -687,38 +687,33 @@ def why_illegal(st: WerkState, seat: int, action: dict[str, Any]) -> str:
     }[st.phase]
     if t not in expected:
         if t == "play" and is_blind(st) and st.phase == P_PLAY:
-            return "In der blinden Runde spielst du deine Karte verdeckt aus."
-        return f"Diese Aktion passt gerade nicht. {wanted}"
+            return msg("error.blind_play")
+        return msg("error.wrong_action", now=msg(wanted))
     if t == "trump":
-        return "Bitte Rot, Blau, Grün oder Gelb wählen."
+        return msg("error.trump_colour")
     if t == "bid":
         b = action.get("tricks")
         if isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= st.round_no:
-            return (
-                f"Summenregel: Als Geber darfst du nicht {b} ansagen, sonst ergäbe die Summe "
-                f"aller Ansagen genau {st.round_no}."
-            )
-        return f"Ansage muss eine ganze Zahl von 0 bis {st.round_no} sein."
+            return msg("error.sum_rule", bid=b, total=st.round_no)
+        return msg("error.bid_range", high=st.round_no)
     if t in ("play", "pass"):
         card = parse_card(action.get("card"))
         if card is None:
-            return "Unbekannte Karte."
+            return msg("error.unknown_card")
         if card not in st.hands[seat]:
-            return f"{card_name(card)} hast du nicht auf der Hand."
+            return msg("error.not_in_hand", card=card_name(card))
         if t == "play":
             if card < N_NUMBERS and card not in playable_cards(st, seat):
-                return f"Du musst {COLOR_NAMES[st.suit]} bedienen."
+                return msg("error.must_follow", colour=msg(COLOR_NAMES[st.suit]))
             kind = needs_decl(st, card)
             if kind == 1:
-                return f"Zu {card_name(card)} gehört eine Farbe: Rot, Blau, Grün oder Gelb."
+                return msg("error.needs_colour", card=card_name(card))
             if kind == 2:
-                return "Der Prototyp wird als Meisterwerk oder als Blindgänger gespielt."
-        return "Diese Karte kann so nicht gespielt werden."
+                return msg("error.prototyp_declare")
+        return msg("error.card_not_so")
     if t == "adjust":
-        return (
-            "Die Ansage ändert sich um +1 oder −1 (0 nur nach oben, die Rundenzahl nur nach unten)."
-        )
-    return "Tausch: eine Handkarte gegen eine andere Karte aus dem Stich – oder nicht tauschen."
+        return msg("error.adjust")
+    return msg("error.swap")
 
 
 def result(state: WerkState) -> Result | None:
@@ -780,36 +775,45 @@ def state_from_json(data: dict[str, Any]) -> WerkState:
     return WerkState(**d)
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action) -> Msg:
     t = action.get("type")
     if t == "bid":
-        return f"sagt {action.get('tricks')} an"
+        return msg("move.bid", tricks=action.get("tricks"))
     if t == "trump":
-        return f"wählt Trumpf {_colour_name(action.get('color'))}"
+        return msg("move.trump", colour=_colour_name(action.get("color")))
     if t == "play_blind":
-        return "spielt die verdeckte Karte"
+        return msg("move.play_blind")
     if t == "play":
-        card = parse_card(action.get("card"))
-        text = f"spielt {card_name(card)}" if card is not None else "spielt"
-        if "color" in action:
-            text += f" ({_colour_name(action['color'])})"
-        if "declare" in action:
-            text += " als " + (
-                "Meisterwerk" if action["declare"] == "meisterwerk" else "Blindgänger"
-            )
-        return text
+        return msg("move.play", **play_parts(action))
     if t == "pass":
-        return "gibt eine Karte weiter"
+        return msg("move.pass")
     if t == "adjust":
-        return "erhöht die Ansage um 1" if action.get("delta") == 1 else "senkt die Ansage um 1"
+        return msg("move.raise" if action.get("delta") == 1 else "move.lower")
     if t == "swap":
         give, take = parse_card(action.get("give")), parse_card(action.get("take"))
         if give is None or take is None:
-            return "tauscht"
-        return f"tauscht {card_name(give)} gegen {card_name(take)}"
+            return msg("move.swap_any")
+        return msg("move.swap", give=card_name(give), take=card_name(take))
     if t == "keep":
-        return "tauscht nicht"
-    return "unbekannte Aktion"
+        return msg("move.keep")
+    return msg("move.unknown")
+
+
+def play_parts(action: Action) -> dict[str, Any]:
+    """The named parts of a card play for a ``move.play``-like code: ``card`` (absent for an
+    unknown card), ``colour`` (a declared colour, absent without) and ``declare`` (Meisterwerk
+    or Blindgänger, absent without)."""
+    parts: dict[str, Any] = {}
+    card = parse_card(action.get("card"))
+    if card is not None:
+        parts["card"] = card_name(card)
+    if "color" in action:
+        parts["colour"] = _colour_name(action["color"])
+    if "declare" in action:
+        parts["declare"] = msg(
+            DECLARE_NAMES["meisterwerk" if action["declare"] == "meisterwerk" else "blindgaenger"]
+        )
+    return parts
 
 
 def none_if_negative(value: int) -> int | None:
@@ -823,8 +827,9 @@ def card_of(text: str) -> int:
     return card
 
 
-def _colour_name(code: Any) -> str:
-    return COLOR_NAMES[COLORS.index(code)] if code in COLORS else str(code)
+def _colour_name(code: Any) -> Msg | str:
+    """A colour's name (a code), or the value itself when it is no colour."""
+    return colour_name(code) or str(code)
 
 
 def _same_types(a: Action, b: dict[str, Any]) -> bool:

@@ -8,6 +8,8 @@ import re
 
 from games.speedwerk.engine.bots import advice_head
 from games.speedwerk.engine.rules import ALL_SPECIALS, forbidden_bid
+from games.speedwerk.texts import TEXTS
+from games.wording import say
 from tests.engines.speedwerk.helpers import E, deal
 
 CODE = re.compile(r"\b(?:[RBGY](?:1[0-5]|[1-9])|DK|FF|TR|FB|KB|DW|PT|BP|SS)\b")
@@ -39,10 +41,11 @@ def test_advice_over_random_positions_names_cards_and_speaks_to_you() -> None:
         legal = E.legal_actions(st, seat)
         advice = E.explain(E.view(st, seat), legal)
         assert advice.action in legal
-        assert not CODE.search(advice.reason), advice.reason
-        assert not INTERNAL.search(advice.reason), advice.reason
-        assert advice.reason.startswith(advice_head(advice.action)), advice.reason
-        assert " sagt " not in advice.reason and " spielt " not in advice.reason  # no 3rd person
+        reason = say(advice.reason, TEXTS)
+        assert not CODE.search(reason), reason
+        assert not INTERNAL.search(reason), reason
+        assert reason.startswith(say(advice_head(advice.action), TEXTS)), reason
+        assert " sagt " not in reason and " spielt " not in reason  # no 3rd person
 
 
 def test_a_bid_is_explained_from_the_estimate_and_the_simulation() -> None:
@@ -50,10 +53,11 @@ def test_a_bid_is_explained_from_the_estimate_and_the_simulation() -> None:
     seat = st.turn
     advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
     bid = advice.action["tricks"]
-    assert advice.reason.startswith(f"Sag {bid} an: Nach Trumpf und Höhe sind deine Karten etwa")
-    assert "gerundet" in advice.reason
-    assert f"triffst du Ansage {bid} in" in advice.reason and "% der Fälle" in advice.reason
-    assert "Erwartete Stiche" not in advice.reason
+    reason = say(advice.reason, TEXTS)
+    assert reason.startswith(f"Sag {bid} an: Nach Trumpf und Höhe sind deine Karten etwa")
+    assert "gerundet" in reason
+    assert f"triffst du Ansage {bid} in" in reason and "% der Fälle" in reason
+    assert "Erwartete Stiche" not in reason
 
 
 def test_the_sum_rule_is_named_when_it_forbids_the_rounded_bid() -> None:
@@ -65,16 +69,18 @@ def test_the_sum_rule_is_named_when_it_forbids_the_rounded_bid() -> None:
     assert seat == st.dealer and forbidden_bid(st, seat) == 0
     advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
     assert advice.action == {"type": "bid", "tricks": 1}
-    assert "gerundet 0" in advice.reason
-    assert "Ansage 0 verbietet dir die Summenregel" in advice.reason
+    reason = say(advice.reason, TEXTS)
+    assert "gerundet 0" in reason
+    assert "Ansage 0 verbietet dir die Summenregel" in reason
 
 
 def test_the_blind_bid_compares_what_both_bids_pay() -> None:
     st = E.new_game(4, None, 3)
     seat = st.turn
     advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
-    assert "verdeckte Karte gewinnt den Stich" in advice.reason
-    assert "für Ansage 1" in advice.reason and "für Ansage 0" in advice.reason
+    reason = say(advice.reason, TEXTS)
+    assert "verdeckte Karte gewinnt den Stich" in reason
+    assert "für Ansage 1" in reason and "für Ansage 0" in reason
 
 
 def test_every_action_reads_as_advice_without_codes() -> None:
@@ -89,9 +95,9 @@ def test_every_action_reads_as_advice_without_codes() -> None:
         {"type": "swap", "give": "B3", "take": "Y12"},
         {"type": "keep"},
     ]
-    heads = [advice_head(a) for a in acts]
+    heads = [say(advice_head(a), TEXTS) for a in acts]
     assert heads[3] == "Spiel Fließband als Gelb"
     assert heads[7] == "Tausch Blau 3 gegen Gelb 12"
     for h in heads:
         assert not CODE.search(h), h
-    assert E.describe_action(acts[7]) == "tauscht Blau 3 gegen Gelb 12"
+    assert say(E.describe_action(acts[7]), TEXTS) == "tauscht Blau 3 gegen Gelb 12"

@@ -30,7 +30,7 @@ def test_blind_card_is_played_without_naming_it() -> None:
     st = deal([["R5"], ["B7"], ["G9"]], "Y1")
     bid_all(st)
     assert E.legal_actions(st, 1) == [{"type": "play_blind"}]
-    with pytest.raises(IllegalAction, match="verdeckt"):
+    with pytest.raises(IllegalAction, match="error.blind_play"):
         E.apply(st, 1, {"type": "play", "card": "B7"})
 
 

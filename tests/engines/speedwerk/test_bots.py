@@ -7,6 +7,8 @@ import pytest
 from bench.engines import play_bot_game
 from games.speedwerk.engine.bots import NormalBot, StarkBot
 from games.speedwerk.engine.rules import ALL_SPECIALS
+from games.speedwerk.texts import TEXTS
+from games.wording import say
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play
 
 
@@ -108,8 +110,9 @@ def test_advice_for_a_bid_names_the_expected_tricks() -> None:
     seat = st.turn
     advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
     assert advice.action in E.legal_actions(st, seat)
-    assert "Stiche wert, gerundet" in advice.reason
-    assert f"Ansage {advice.action['tricks']}" in advice.reason
+    reason = say(advice.reason, TEXTS)
+    assert "Stiche wert, gerundet" in reason
+    assert f"Ansage {advice.action['tricks']}" in reason
 
 
 def test_advice_for_a_card_gives_a_reason_and_candidates() -> None:
@@ -126,4 +129,5 @@ def test_advice_with_a_single_option_says_so() -> None:
     bid_all(st)
     seat = st.turn
     advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
-    assert advice.action == {"type": "play_blind"} and "nur diese eine" in advice.reason
+    assert advice.action == {"type": "play_blind"}
+    assert "nur diese eine" in say(advice.reason, TEXTS)

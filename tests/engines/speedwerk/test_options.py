@@ -7,7 +7,7 @@ from tests.engines.speedwerk.helpers import E
 
 
 def test_funkenfee_without_dampfkoloss_is_rejected() -> None:
-    with pytest.raises(InvalidOptions, match="Funkenfee gibt es nur zusammen mit dem Dampfkoloss"):
+    with pytest.raises(InvalidOptions, match="error.funkenfee_without_dampfkoloss"):
         E.new_game(4, {"specials": ["funkenfee"]}, 1)
 
 
@@ -22,7 +22,7 @@ def test_unknown_special_card_is_rejected() -> None:
 
 
 def test_unknown_option_is_rejected() -> None:
-    with pytest.raises(InvalidOptions, match="Unbekannte Einstellung"):
+    with pytest.raises(InvalidOptions, match="options.unknown"):
         E.new_game(4, {"trumpf": True}, 1)
 
 

@@ -4,6 +4,8 @@ import pytest
 
 from games.engines.base import IllegalAction
 from games.speedwerk.engine.rules import P_BID, P_PLAY, P_TRUMP
+from games.speedwerk.texts import TEXTS
+from games.wording import say
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play
 
 
@@ -81,7 +83,7 @@ def test_sum_rule_forbids_the_dealer_the_value_that_makes_the_sum_fit() -> None:
     E.apply(st, 2, {"type": "bid", "tricks": 1})
     E.apply(st, 0, {"type": "bid", "tricks": 0})
     assert [a["tricks"] for a in E.legal_actions(st, 1)] == [0, 2]
-    with pytest.raises(IllegalAction, match="Summenregel"):
+    with pytest.raises(IllegalAction, match="error.sum_rule"):
         E.apply(st, 1, {"type": "bid", "tricks": 1})
 
 
@@ -115,7 +117,7 @@ def test_view_shows_the_forbidden_bid_to_the_dealer() -> None:
 def test_bid_out_of_turn_is_rejected_without_change() -> None:
     st = deal([["R1", "R2"], ["B1", "B2"], ["G1", "G2"]], "Y9")
     before = E.to_json(st)
-    with pytest.raises(IllegalAction, match="nicht am Zug"):
+    with pytest.raises(IllegalAction, match="error.not_your_turn"):
         E.apply(st, 0, {"type": "bid", "tricks": 1})
     assert E.to_json(st) == before
 
@@ -173,6 +175,6 @@ def test_refusals_name_no_internal_codes(action: dict) -> None:
     seat = min(E.actors(st))
     with pytest.raises(IllegalAction) as info:
         E.apply(st, seat, action)
-    message = info.value.message
+    message = say(info.value.msg, TEXTS)
     for code in ("play_blind", "declare", "give", "take", "keep", "color:", "R, B, G"):
         assert code not in message, message

@@ -11,7 +11,7 @@ from tests.engines.speedwerk.helpers import E, play, start
 def test_must_follow_the_suit_with_a_number_card() -> None:
     st = start([["R3", "B4"], ["R9", "B2"], ["R5", "G2"]], "Y9")
     play(st, "R5")
-    with pytest.raises(IllegalAction, match="Rot bedienen"):
+    with pytest.raises(IllegalAction, match="error.must_follow"):
         play(st, "B4")
 
 
@@ -58,7 +58,7 @@ def test_dampfkoloss_lead_lets_the_next_number_card_set_the_suit() -> None:
     play(st, "DK")
     play(st, "R3")
     assert E.view(st, 1)["suit"] == "R"
-    with pytest.raises(IllegalAction, match="Rot bedienen"):
+    with pytest.raises(IllegalAction, match="error.must_follow"):
         play(st, "B2")
 
 
@@ -143,7 +143,7 @@ def test_blindgaenger_loses_to_any_number_card() -> None:
 def test_prototyp_without_declaration_is_rejected() -> None:
     st = start([["PT", "B4"], ["B3", "B2"], ["R2", "G2"]], "Y1", ("prototyp",))
     play(st, "R2")
-    with pytest.raises(IllegalAction, match="Meisterwerk oder als Blindgänger"):
+    with pytest.raises(IllegalAction, match="error.prototyp_declare"):
         play(st, "PT")
 
 
@@ -177,7 +177,7 @@ def test_transformator_trump_stays_for_the_rest_of_the_round() -> None:
 def test_colour_card_without_colour_is_rejected() -> None:
     st = start([["TR", "R2"], ["B14", "B1"], ["Y15", "R14"]], "Y9", ("transformator",))
     play(st, "Y15")
-    with pytest.raises(IllegalAction, match="Farbe"):
+    with pytest.raises(IllegalAction, match="error.needs_colour"):
         play(st, "TR")
 
 
