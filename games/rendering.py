@@ -179,6 +179,18 @@ def advice_blocked(match: Match) -> str:
     return ""
 
 
+#: the leaderboards' rule of which seats' points are booked (``Frame.booked``): returns one bool
+#: per seat; without it nothing is promised
+booking_rules: list[Callable[[Match, list[Seat]], tuple[bool, ...]]] = []
+
+
+def booked_seats(match: Match, seats: list[Seat]) -> tuple[bool, ...]:
+    """Per seat, whether the leaderboard books its points (``Frame.booked``)."""
+    for rule in booking_rules:
+        return rule(match, seats)
+    return tuple(False for _ in seats)
+
+
 class EndNote(NamedTuple):
     """A line on the end screen that is not a success (a Händlerreise station not passed):
     shown plainly, without the ★ box a plain ``str`` note gets."""
@@ -299,6 +311,7 @@ def board_context(
         urls=urls,
         prefs=seat.prefs if seat else {},
         advice=helps_available(match, seat),
+        booked=booked_seats(match, seats),
     )
     ctx = presenter.present(view, legal, frame)
     actors = list(view["actors"]) if running else []

@@ -23,8 +23,9 @@ class LeaderboardsConfig(AppConfig):
     verbose_name = "Bestenlisten"
 
     def ready(self) -> None:
-        from games.rendering import advice_blockers, end_notes
+        from games.rendering import advice_blockers, booking_rules, end_notes
         from leaderboards import achievements, daily, profile, receivers  # noqa: F401
+        from leaderboards.booking import seats_booked
         from leaderboards.views import lobby_daily_box
         from lobby.chat import chat_blockers
         from lobby.rematch import special_solo
@@ -32,6 +33,7 @@ class LeaderboardsConfig(AppConfig):
 
         advice_blockers.append(no_daily_advice)  # no Rat in a daily game
         chat_blockers.append(no_daily_chat)  # no chat in a daily game either
+        booking_rules.append(seats_booked)  # which seats a board promises points to
         end_notes.append(profile.new_best)  # a new personal best, celebrated at the end
         end_notes.append(achievements.end_note)  # „Neuer Erfolg: …“
         room_panels.append(lobby_daily_box)  # today's daily game in each game's lobby

@@ -117,6 +117,33 @@ def books_rounds(match: Any, seats: list[Any]) -> bool:
     return daily_counts(match)
 
 
+#: match id -> whether it is a day's counted attempt (asked on every render of a daily board)
+_COUNTED: dict[int, bool] = {}
+
+
+def seats_booked(match: Any, seats: list[Any]) -> tuple[bool, ...]:
+    """Per seat, whether its leaderboard points are booked now (``games.rendering.booked_seats``):
+    a registered person playing their own seat, no guest at the table, a day's deal only in the
+    counted attempt. Bots, guests and a seat the computer plays for its person book nothing."""
+    if any(s.is_guest for s in seats) or not _match_counts(match):
+        return tuple(False for _ in seats)
+    return tuple(bool(s.is_human and s.user_id is not None and not s.bot_strength) for s in seats)
+
+
+def _match_counts(match: Any) -> bool:
+    from leaderboards.daily import counts_for_leaderboard, is_daily
+
+    if not is_daily(match):
+        return True
+    known = _COUNTED.get(match.pk)
+    if known is None:
+        known = counts_for_leaderboard(match)
+        if len(_COUNTED) > 50_000:
+            _COUNTED.clear()
+        _COUNTED[match.pk] = known
+    return known
+
+
 def round_worth(seat: Any, points: list[int]) -> int | None:
     """What one finished round books for ``seat``: its points for a registered person who played
     it themselves, nothing (``None``) for a bot, a guest or a seat the computer played."""
