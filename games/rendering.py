@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeData
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from accounts.templatetags.players import player_link
 from games import registry
@@ -77,7 +78,12 @@ def event_lines(
         names = _NAME_MARKS[: len(names)]
     for entry in match.recent or []:
         for i, event in enumerate(entry.get("events", [])):
-            text = presenter.describe(event, names)
+            said = SEAT_EVENTS.get(event.get("type"))
+            seat = event.get("seat")
+            if said is not None and isinstance(seat, int) and 0 <= seat < len(names):
+                text = str(said) % {"name": names[seat]}
+            else:
+                text = presenter.describe(event, names)
             if text and names_html and "\ue000" in text:
                 text = _unmark(text, names_html)
             if text:
@@ -86,6 +92,16 @@ def event_lines(
                 )
     return lines
 
+
+#: the platform's own ticker lines: a seat changing hands (``games.actions.seats``) – leaving and a
+#: lost connection said apart
+SEAT_EVENTS: dict[str, Any] = {
+    "seat_left": _lazy("%(name)s hat die Partie verlassen – der Computer spielt weiter."),
+    "seat_gone": _lazy(
+        "%(name)s hat die Verbindung verloren – der Computer spielt vorerst weiter."
+    ),
+    "seat_back": _lazy("%(name)s ist wieder da und spielt selbst weiter."),
+}
 
 #: the seats' names as a presenter writes them into a ticker line for ``event_lines``:
 #: private-use characters no name or game text contains (a game has at most 12 seats)
@@ -386,7 +402,9 @@ def board_context(
             "result": match.result if finished else None,
             "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],
             "winner_names": Markup(
-                ", ".join(n for s, n in zip(seats, shown, strict=True) if s.place == 1)
+                ", ".join(
+                    _stand_in(s) or n for s, n in zip(seats, shown, strict=True) if s.place == 1
+                )
             )
             if finished
             else "",
@@ -394,6 +412,14 @@ def board_context(
         }
     )
     return ctx
+
+
+def _stand_in(seat: Seat) -> Markup | None:
+    """„Computer für Vera“: a seat the computer played to the end after its person left – the
+    computer won it, not the person (who got any leaving penalty); ``None`` for any other."""
+    if not (seat.is_human and seat.bot_strength):
+        return None
+    return Markup(esc(_("Computer für %(name)s") % {"name": seat.name}))
 
 
 def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
