@@ -414,6 +414,18 @@ def board_context(
     return ctx
 
 
+def _aborted_html(match: Match, me: Seat | None) -> Markup:
+    """The end of a match the staff aborted: the stakes came back, nothing is booked, and the
+    way on (back to the table, a new game, the start page) – the reason stands in the message."""
+    refunds = (match.result or {}).get("refunds") or {}
+    mine = refunds.get(str(me.index), 0) if me is not None else 0
+    return Markup(
+        render_to_string(
+            "games/_aborted.html", {"match": match, "refunds": refunds, "my_refund": mine}
+        )
+    )
+
+
 def _stand_in(seat: Seat) -> Markup | None:
     """„Computer für Vera“: a seat the computer played to the end after its person left – the
     computer won it, not the person (who got any leaving penalty); ``None`` for any other."""
@@ -451,6 +463,8 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
     parts = [head, esc(match.version), mid, flash_html(ctx["message"], oob=oob)]
     if ctx["result"]:
         parts.append(esc(render_to_string("games/_game_over.html", ctx)))
+    elif match.status == Match.Status.ABORTED:
+        parts.append(_aborted_html(match, me))
     summary = ctx.get("round_summary")
     if summary:
         summary = _linked_summary(summary, ctx.get("name_links") or {})
