@@ -155,7 +155,12 @@ def daily_start(request: HttpRequest, game: str) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("leaderboards:daily")
     if counted:
-        messages.info(request, _("Dein Tagesspiel läuft – diese Partie zählt für die Tagesliste."))
+        # "while-running": the match page takes it away when the game ends (static/js/match.js)
+        messages.info(
+            request,
+            _("Dein Tagesspiel läuft – diese Partie zählt für die Tagesliste."),
+            extra_tags="while-running",
+        )
     else:
         messages.info(
             request,
