@@ -24,8 +24,9 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import redis
 from django.conf import settings
@@ -63,6 +64,31 @@ for _, key in ipairs(KEYS) do
 end
 return 0
 """
+
+
+class WatchRefusal(NamedTuple):
+    """Why a visitor without a seat may not see a match (live or as a replay), in German, and
+    the way on (``url``, ``label``)."""
+
+    message: str
+    url: str = ""
+    label: str = ""
+
+
+#: what other apps add to keep a match from visitors without a seat (the leaderboards: today's
+#: daily deal until the visitor has played their own counted attempt): each gets the match and
+#: the visitor (``accounts.identity.Player`` or ``None``) and returns a ``WatchRefusal`` or
+#: ``None``. Asked by the match page, its board poll, its replay and the spectator socket.
+watch_blockers: list[Callable[[Any, Any], WatchRefusal | None]] = []
+
+
+def watch_refusal(match: Any, player: Any) -> WatchRefusal | None:
+    """Why ``player`` (without a seat in ``match``) may not see it, or ``None``."""
+    for blocked in watch_blockers:
+        refusal = blocked(match, player)
+        if refusal is not None:
+            return refusal
+    return None
 
 
 def anonymous_refused() -> str:

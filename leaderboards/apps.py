@@ -24,6 +24,7 @@ class LeaderboardsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.rendering import advice_blockers, booking_rules, end_notes
+        from games.spectators import watch_blockers
         from leaderboards import achievements, daily, profile, receivers  # noqa: F401
         from leaderboards.booking import seats_booked
         from leaderboards.views import lobby_daily_box
@@ -33,6 +34,7 @@ class LeaderboardsConfig(AppConfig):
 
         advice_blockers.append(no_daily_advice)  # no Rat in a daily game
         chat_blockers.append(no_daily_chat)  # no chat in a daily game either
+        watch_blockers.append(daily.watch_blocked)  # today's deal: only who played it looks
         booking_rules.append(seats_booked)  # which seats a board promises points to
         end_notes.append(profile.new_best)  # a new personal best, celebrated at the end
         end_notes.append(achievements.end_note)  # „Neuer Erfolg: …“

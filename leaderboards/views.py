@@ -193,7 +193,7 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
             "person": person,
             "standings": player.standings(person),
             "graph": player.rating_graph(person),
-            "recent": player.recent_matches(person),
+            "recent": player.recent_matches(person, viewer=current_player(request)),
             "achievements": player.earned_achievements(person),
             "relation": social.relation(viewer, person) if viewer is not None else None,
         },
