@@ -118,3 +118,14 @@ def test_an_aborted_match_takes_its_rounds_back(bots):
     actions.abort_match(match.pk, "Absprache", staff)
     assert not LeaderboardEntry.objects.exists()
     assert total(a) == (0, 0) and total(b) == (0, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_round_ending_move_outside_a_transaction_is_booked_too():
+    """On PostgreSQL outside a transaction a move takes the optimistic path; one that ends a round
+    goes the locked way, where the round is booked with the move."""
+    a, b = users("Anna", "Bert")
+    match = start("speedone", [SeatSpec(u.username, user=u) for u in (a, b)])
+    match = first_round(match, 2)
+    assert match.status == Match.Status.RUNNING and match.state["round"] == 2
+    assert booked(match) == {"Anna": 10, "Bert": -4}
