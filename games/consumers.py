@@ -230,6 +230,8 @@ class MatchConsumer(sockets.OutageSafeConsumer):
     #: a refused move's version and message, waiting for the push of that version
     refusal: tuple[int, str] | None = None
     refusal_wait: asyncio.Task[None] | None = None
+    #: why this visitor without a seat may not watch (``spectators.watch_refusal``: the kind answers)
+    kept_from: spectators.WatchRefusal | None = None
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own dispatch without its ``aclose_old_connections`` hop to the shared sync
@@ -249,6 +251,9 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         found = await db(self._lookup)()
         if not found:
             await self.close(code=4404)
+            return
+        if self.kept_from is not None:  # today's daily deal, for one who has not played it
+            await spectators.refuse(self, self.kept_from.message, spectators.CLOSE_ANONYMOUS)
             return
         if not await self._admit():
             return
@@ -301,6 +306,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         player = player_from_scope(self.scope)
         seat = match.seat_of(player)
         self.seat_index = seat.index if seat else None
+        self.kept_from = spectators.watch_refusal(match, player) if seat is None else None
         self.player_key = player.key if player else None
         self.player_name = player.name if player else ""
         if seat is not None:

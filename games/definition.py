@@ -167,6 +167,10 @@ class GameDef:
     points: Callable[[dict[str, Any], int], int] = place_points
     #: the leaving penalty of a seat whose person left the running match (0 or negative)
     leave_penalty: Callable[[Any, Any, list[Any]], int] = late_leave_penalty
+    #: a game whose leaderboard points are earned per round (Speedone): the points of the round
+    #: one move's events finished, per seat, or ``None``; each round is booked when it ends
+    #: (``games.signals.round_finished``) and the end adds only the leaving penalty
+    round_points: Callable[[Sequence[dict[str, Any]]], list[int] | None] | None = None
     #: the solo personal best
     best: PersonalBest = field(default_factory=PersonalBest)
     #: the daily game's options, drawn from the day's seed

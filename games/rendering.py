@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.safestring import SafeData
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from accounts.templatetags.players import player_link
 from games import kinds, registry
@@ -77,7 +78,12 @@ def event_lines(
         names = _NAME_MARKS[: len(names)]
     for entry in match.recent or []:
         for i, event in enumerate(entry.get("events", [])):
-            text = presenter.describe(event, names)
+            said = SEAT_EVENTS.get(event.get("type"))
+            seat = event.get("seat")
+            if said is not None and isinstance(seat, int) and 0 <= seat < len(names):
+                text = str(said) % {"name": names[seat]}
+            else:
+                text = presenter.describe(event, names)
             if text and names_html and "\ue000" in text:
                 text = _unmark(text, names_html)
             if text:
@@ -86,6 +92,16 @@ def event_lines(
                 )
     return lines
 
+
+#: the platform's own ticker lines: a seat changing hands (``games.actions.seats``) – leaving and a
+#: lost connection said apart
+SEAT_EVENTS: dict[str, Any] = {
+    "seat_left": _lazy("%(name)s hat die Partie verlassen – der Computer spielt weiter."),
+    "seat_gone": _lazy(
+        "%(name)s hat die Verbindung verloren – der Computer spielt vorerst weiter."
+    ),
+    "seat_back": _lazy("%(name)s ist wieder da und spielt selbst weiter."),
+}
 
 #: the seats' names as a presenter writes them into a ticker line for ``event_lines``:
 #: private-use characters no name or game text contains (a game has at most 12 seats)
@@ -169,6 +185,16 @@ def advice_blocked(match: Match) -> str:
     """Why the match's kind has no Rat ("" if it has: ``MatchKind.advice``)."""
     kind = kind_of(match)
     return "" if kind.advice else str(kind.advice_refusal)
+
+
+def booked_seats(match: Match, seats: list[Seat]) -> tuple[bool, ...]:
+    """Per seat, whether the leaderboard books its points (``Frame.booked``): a registered
+    person playing their own seat, no guest at the table, and a match whose kind counts it
+    (a day's deal only in the counted attempt). Bots, guests and a seat the computer plays for
+    its person book nothing."""
+    if any(s.is_guest for s in seats) or not kind_of(match).counts_for_leaderboard(match):
+        return tuple(False for _ in seats)
+    return tuple(bool(s.is_human and s.user_id is not None and not s.bot_strength) for s in seats)
 
 
 class EndNote(NamedTuple):
@@ -286,6 +312,7 @@ def board_context(
         urls=urls,
         prefs=seat.prefs if seat else {},
         advice=helps_available(match, seat),
+        booked=booked_seats(match, seats),
     )
     ctx = presenter.present(view, legal, frame)
     actors = list(view["actors"]) if running else []
@@ -360,7 +387,9 @@ def board_context(
             "result": match.result if finished else None,
             "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],
             "winner_names": Markup(
-                ", ".join(n for s, n in zip(seats, shown, strict=True) if s.place == 1)
+                ", ".join(
+                    _stand_in(s) or n for s, n in zip(seats, shown, strict=True) if s.place == 1
+                )
             )
             if finished
             else "",
@@ -368,6 +397,26 @@ def board_context(
         }
     )
     return ctx
+
+
+def _aborted_html(match: Match, me: Seat | None) -> Markup:
+    """The end of a match the staff aborted: the stakes came back, nothing is booked, and the
+    way on (back to the table, a new game, the start page) – the reason stands in the message."""
+    refunds = (match.result or {}).get("refunds") or {}
+    mine = refunds.get(str(me.index), 0) if me is not None else 0
+    return Markup(
+        render_to_string(
+            "games/_aborted.html", {"match": match, "refunds": refunds, "my_refund": mine}
+        )
+    )
+
+
+def _stand_in(seat: Seat) -> Markup | None:
+    """„Computer für Vera“: a seat the computer played to the end after its person left – the
+    computer won it, not the person (who got any leaving penalty); ``None`` for any other."""
+    if not (seat.is_human and seat.bot_strength):
+        return None
+    return Markup(esc(_("Computer für %(name)s") % {"name": seat.name}))
 
 
 def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
@@ -399,6 +448,8 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
     parts = [head, esc(match.version), mid, flash_html(ctx["message"], oob=oob)]
     if ctx["result"]:
         parts.append(esc(render_to_string("games/_game_over.html", ctx)))
+    elif match.status == Match.Status.ABORTED:
+        parts.append(_aborted_html(match, me))
     summary = ctx.get("round_summary")
     if summary:
         summary = _linked_summary(summary, ctx.get("name_links") or {})

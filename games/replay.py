@@ -34,7 +34,7 @@ from games.engines.base import (
 from games.html import Markup
 from games.models import Match, Move, Seat
 from games.presenters import Frame
-from games.rendering import match_urls, round_summary_html, seats_html, turn_text
+from games.rendering import booked_seats, match_urls, round_summary_html, seats_html, turn_text
 
 log = logging.getLogger("speedgames.games")
 
@@ -214,7 +214,7 @@ def position_context(
     views = [engine.view(state, s) for s in range(match.players)]
     view = views[board_seat]
     language = get_language()
-    frame = Frame(names=names, urls=match_urls(match.pk))
+    frame = Frame(names=names, urls=match_urls(match.pk), booked=booked_seats(match, seats))
     ctx = presenter.present(view, [], frame)
     actors = list(view["actors"])
     stats = ctx.get("seat_stats") or [[] for _ in seats]

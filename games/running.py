@@ -100,11 +100,15 @@ def _progress(view: dict[str, Any], seat: int) -> str:
     return " · ".join(parts)
 
 
-def running_badge(player: Player | None) -> tuple[int, bool]:
+def running_badge(player: Player | None, *, besides: int | None = None) -> tuple[int, bool]:
     """How many running games the person has, and whether it is their turn in any (for the
-    header on every page: one query, the states of those matches only)."""
+    header on every page: one query, the states of those matches only). ``besides``: leave that
+    match out (its own page updates the badge with the board: ``games/match.html``)."""
+    seats = _own_seats(player)
+    if besides is not None:
+        seats = seats.exclude(match_id=besides)
     rows = list(
-        _own_seats(player).values_list(
+        seats.values_list(
             "index", "bot_strength", "match__game", "match__state", "match__rules_version"
         )
     )

@@ -8,6 +8,9 @@ path (``games.actions``) imports nothing that renders.
 - ``match_finished`` is sent inside the transaction that finishes a match, after the seats carry
   their places, scores and payouts: receivers (the lobby reopens the table, the leaderboards book
   the points and write each seat's ``leaderboard_points``) run in that same transaction.
+- ``round_finished`` is sent inside the transaction of a move that finished a round of a game
+  whose points are earned per round (``GameDef.round_points``), before a finishing move's
+  ``match_finished``: the leaderboards book that round at once.
 - ``match_aborted`` is sent inside the transaction in which the staff aborted a match; nothing is
   booked for it (the lobby reopens the table).
 """
@@ -68,6 +71,11 @@ match_changed = Listeners("match_changed")
 #: sent by ``games.actions.finish.finish_match`` inside the finishing transaction, after the seats
 #: are saved: ``match_finished.send(sender=Match, match=match, seats=seats)``
 match_finished = Signal()
+
+#: sent by ``games.actions.moves.apply_move`` (the locked path) inside the move's transaction when
+#: the move finished a round whose points are booked per round:
+#: ``round_finished.send(sender=Match, match=match, seats=seats, points=[per seat])``
+round_finished = Signal()
 
 #: sent by ``games.actions.abort.abort_match`` inside the transaction in which the staff aborted a
 #: running match (stakes refunded, nothing booked):

@@ -25,7 +25,7 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import redis
 from django.conf import settings
@@ -34,6 +34,7 @@ from django.utils.translation import ngettext
 
 from accounts.loops import of_loop
 from accounts.presence import redis_client
+from games.kinds import kind_of
 from games.rendering import flash_html
 
 log = logging.getLogger("speedgames.ws")
@@ -63,6 +64,23 @@ for _, key in ipairs(KEYS) do
 end
 return 0
 """
+
+
+class WatchRefusal(NamedTuple):
+    """Why a visitor without a seat may not see a match (live or as a replay), in German, and
+    the way on (``url``, ``label``)."""
+
+    message: str
+    url: str = ""
+    label: str = ""
+
+
+def watch_refusal(match: Any, player: Any) -> WatchRefusal | None:
+    """Why ``player`` (without a seat in ``match``) may not see it, or ``None``: the match's
+    kind answers (the daily game: today's deal until the visitor played their counted attempt).
+    Asked by the match page, its board poll, its replay and the spectator socket."""
+    refusal: WatchRefusal | None = kind_of(match).watch_refusal(match, player)
+    return refusal
 
 
 def anonymous_refused() -> str:

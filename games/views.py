@@ -98,11 +98,25 @@ def _may_watch(request: HttpRequest) -> bool:
     return settings.SPECTATORS_ANONYMOUS or current_player(request) is not None
 
 
+def _watch_refusal(match: Match, request: HttpRequest) -> spectators.WatchRefusal | None:
+    """Why this visitor, without a seat, may not see the match (``spectators.watch_refusal``:
+    today's daily deal); a seated person always sees their own match."""
+    player = current_player(request)
+    if match.seat_of(player) is not None:
+        return None
+    return spectators.watch_refusal(match, player)
+
+
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _live_match(match_id)
     if not _may_watch(request):
         ctx = {"game": registry.get(match.game), "match": match, "next": request.path}
         ctx["message"] = spectators.anonymous_refused()
+        return render(request, "games/watch_refused.html", ctx, status=403)
+    refusal = _watch_refusal(match, request)
+    if refusal is not None:
+        ctx = {"game": registry.get(match.game), "match": match, "next": request.path}
+        ctx.update(message=refusal.message, way_on=refusal)
         return render(request, "games/watch_refused.html", ctx, status=403)
     if REPLAY_PARAMS & request.GET.keys():
         if match.status not in replay.ENDED:  # nothing of a running match is revealed
@@ -152,6 +166,9 @@ def board(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _live_match(match_id)
     if not _may_watch(request):
         return HttpResponse(flash_html(spectators.anonymous_refused()), status=403)
+    refusal = _watch_refusal(match, request)
+    if refusal is not None:
+        return HttpResponse(flash_html(refusal.message), status=403)
     seat = _seat(match, request)
     if seat is not None and match.clock_left is not None:  # back after the clock stopped
         actions.person_back(match.pk, seat.index)

@@ -8,6 +8,13 @@ This module is the one writer of ``Seat.leaderboard_points`` (what the end scree
 worth: the booked points, or nothing for a bot, a guest's game or a practice replay; a seat the
 computer finished after its person left is worth its leaving penalty alone, or nothing without one;
 ``void_match`` clears them); the finishing code writes places, scores and payouts only.
+
+A game whose points are earned per round (Speedone, ``GameDef.round_points``) is booked as each
+round ends (``book_round``, from ``games.signals.round_finished`` inside the move's transaction):
+every registered person who played the round themselves gets its points on their one entry of the
+match at once, so points already earned stay when the person leaves later (the computer's rounds
+are never booked to them). The end (``book_match``) adds the leaving penalty and the place; an
+aborted match takes its round bookings back (``unbook_aborted``: nothing is booked for it).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import registry
 from games.kinds import kind_of
 from leaderboards.calendar import BERLIN
 from leaderboards.models import ALL_TIME, LeaderboardEntry, LeaderboardTotal
@@ -64,6 +72,8 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
         # a replay of a day's deal (practice): the deal is known, it books nothing
         _show_points(seats, {s.pk: None for s in seats})
         return []
+    if registry.get(match.game).round_points is not None:
+        return _book_rounds_end(match, seats)
     if LeaderboardEntry.objects.filter(match=match).exists():
         return []
     month = month_of(match.finished)
@@ -95,6 +105,118 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
     if booked:
         log.info("leaderboard booked match=%s entries=%s", match.pk, len(booked))
     return booked
+
+
+def books_rounds(match: Any, seats: list[Any]) -> bool:
+    """Whether the rounds of this match are booked: no guest at the table, and a day's deal only
+    in its counted attempt (the daily game's rule)."""
+    if any(s.is_guest for s in seats):
+        return False
+    from leaderboards.daily import counts_for_leaderboard as daily_counts
+
+    return daily_counts(match)
+
+
+def round_worth(seat: Any, points: list[int]) -> int | None:
+    """What one finished round books for ``seat``: its points for a registered person who played
+    it themselves, nothing (``None``) for a bot, a guest or a seat the computer played."""
+    return points[seat.index] if counts_for(seat) else None
+
+
+def book_round(match: Any, seats: list[Any], points: list[int]) -> list[LeaderboardEntry]:
+    """Book one finished round of a game with per-round points (``round_finished``): each person
+    who played the round themselves gets its points at once, on their entry of the match (made
+    with the first round). Returns the entries changed."""
+    if not books_rounds(match, seats):
+        return []
+    changed = []
+    for seat in seats:
+        value = round_worth(seat, points)
+        if value is None:
+            continue
+        entry = LeaderboardEntry.objects.filter(match=match, user_id=seat.user_id).first()
+        if entry is None:
+            entry = LeaderboardEntry.objects.create(
+                match=match,
+                user_id=seat.user_id,
+                game=match.game,
+                points=value,
+                month=month_of(),
+                players=match.players,
+            )
+            _add_to_totals(entry.user_id, entry.game, entry.month, value, 1)
+        else:
+            entry.points += value
+            entry.save(update_fields=["points"])
+            _add_to_totals(entry.user_id, entry.game, entry.month, value, 0)
+        changed.append(entry)
+    if changed:
+        log.info("leaderboard round booked match=%s entries=%s", match.pk, len(changed))
+    return changed
+
+
+def _book_rounds_end(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
+    """The end of a match booked per round. A person who played their seat to the end is worth
+    what the whole match is worth (``GameDef.points``, every round) plus a leaving penalty, as in
+    every game; a seat the computer finished keeps the rounds its person played (booked as they
+    ended) plus the penalty. Each entry gets the difference and the place. Once: an entry with a
+    place means the end was booked."""
+    entries = {e.user_id: e for e in LeaderboardEntry.objects.filter(match=match)}
+    if any(e.place is not None for e in entries.values()):
+        return []
+    game = registry.get(match.game)
+    result = match.result or {}
+    booked = []
+    shown: dict[int, int | None] = {}
+    for seat in seats:
+        entry = entries.get(seat.user_id) if registered(seat) else None
+        penalty = game.leave_penalty(match, seat, seats) if registered(seat) else 0
+        if entry is None and not (registered(seat) and (counts_for(seat) or penalty)):
+            shown[seat.pk] = None
+            continue
+        rounds = entry.points if entry is not None else 0
+        points = (game.points(result, seat.index) if counts_for(seat) else rounds) + penalty
+        if entry is None:
+            entry = LeaderboardEntry.objects.create(
+                match=match,
+                user_id=seat.user_id,
+                game=match.game,
+                points=points,
+                penalty=penalty,
+                month=month_of(match.finished),
+                place=seat.place,
+                players=match.players,
+            )
+            _add_to_totals(entry.user_id, entry.game, entry.month, points, 1)
+        else:
+            entry.points = points
+            entry.penalty = penalty
+            entry.place = seat.place
+            entry.players = match.players
+            entry.save(update_fields=["points", "penalty", "place", "players"])
+            if points != rounds:
+                _add_to_totals(entry.user_id, entry.game, entry.month, points - rounds, 0)
+        shown[seat.pk] = entry.points
+        booked.append(entry)
+    _show_points(seats, shown)
+    if booked:
+        log.info("leaderboard booked match=%s entries=%s", match.pk, len(booked))
+    return booked
+
+
+def unbook_aborted(match: Any) -> int:
+    """Take back the rounds booked of a match the staff aborted (nothing is booked for an
+    aborted match). Returns the number of entries removed."""
+    removed = 0
+    for entry in LeaderboardEntry.objects.select_for_update().filter(
+        match=match, voided_at__isnull=True
+    ):
+        _add_to_totals(entry.user_id, entry.game, entry.month, -entry.points, -1)
+        entry.delete()
+        removed += 1
+    if removed:
+        log.info("leaderboard rounds taken back match=%s entries=%s", match.pk, removed)
+    return removed
 
 
 def _books(seat: Any, worth: tuple[int, int]) -> bool:

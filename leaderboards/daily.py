@@ -127,6 +127,57 @@ def counts_for_leaderboard(match: Any) -> bool:
     return DailyAttempt.objects.filter(match_id=match.pk).exists()
 
 
+def watch_blocked(match: Any, player: Any) -> Any:
+    """Today's deal stays unseen until one has played it: until its day is over, a daily match
+    (counted or practice) is open – live and as a replay – only to its own player (the caller
+    checks the seat) and to people whose counted attempt of that day is over. A
+    ``games.spectators.WatchRefusal`` for anyone else, ``None`` when they may look."""
+    from django.urls import reverse
+
+    from games.spectators import WatchRefusal
+
+    if not is_daily(match):
+        return None
+    challenge = challenge_of(match)
+    if challenge is None or challenge.day < today():
+        return None
+    if may_see_day(challenge, player):
+        return None
+    title = registry.get(challenge.game).daily_title
+    return WatchRefusal(
+        gettext(
+            "Das ist eine Partie von %(title)s, dem Tagesspiel von heute. Ansehen kannst du sie "
+            "erst, wenn du deinen gewerteten Versuch gespielt hast – oder ab morgen."
+        )
+        % {"title": title},
+        reverse("leaderboards:daily"),
+        gettext("Zum Tagesspiel"),
+    )
+
+
+def may_see_day(challenge: DailyChallenge, player: Any) -> bool:
+    """Whether ``player`` has finished their counted attempt of ``challenge`` (then the day's
+    deal holds no secret for them any more)."""
+    user = getattr(player, "user", None)
+    if user is None:
+        return False
+    from games.models import Match
+
+    return (
+        DailyAttempt.objects.filter(challenge=challenge, user=user)
+        .exclude(match__status=Match.Status.RUNNING)
+        .exists()
+    )
+
+
+def watchable(match: Any, player: Any) -> bool:
+    """Whether ``player`` may open ``match`` (their own seat, or no daily secret in the way):
+    what profiles and lists link."""
+    if not is_daily(match) or match.seat_of(player) is not None:
+        return True
+    return watch_blocked(match, player) is None
+
+
 #: what a guest is told instead of a daily game
 GUESTS_REFUSED = gettext_lazy(
     "Das Tagesspiel gibt es für angemeldete Spieler – registriere dich, um mitzuspielen."

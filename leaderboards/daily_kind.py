@@ -11,6 +11,9 @@ from leaderboards import daily
 from leaderboards.models import DailyAttempt
 from leaderboards.views import lobby_daily_box
 
+#: match id -> whether it is a counted attempt (``Daily.counts_for_leaderboard``)
+_COUNTED: dict[int, bool] = {}
+
 
 class Daily(Solo):
     name = daily.KIND
@@ -28,8 +31,20 @@ class Daily(Solo):
     # away = Away.WAIT (from Solo)
 
     def counts_for_leaderboard(self, match: Any) -> bool:
-        """Only the counted (first) attempt books points; practice books nothing."""
-        return DailyAttempt.objects.filter(match_id=match.pk).exists()
+        """Only the counted (first) attempt books points; practice books nothing. Remembered
+        per match: every board asks it (``games.rendering.booked_seats``), and whether a match
+        is the counted attempt never changes once it runs."""
+        known = _COUNTED.get(match.pk)
+        if known is None:
+            known = DailyAttempt.objects.filter(match_id=match.pk).exists()
+            if len(_COUNTED) > 50_000:
+                _COUNTED.clear()
+            _COUNTED[match.pk] = known
+        return known
+
+    def watch_refusal(self, match: Any, player: Any) -> Any:
+        """Today's deal stays unseen until one has played it (``daily.watch_blocked``)."""
+        return daily.watch_blocked(match, player)
 
     def lobby_panel(self, request: Any, game: Any) -> str:
         return lobby_daily_box(request, game)

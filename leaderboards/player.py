@@ -181,9 +181,13 @@ def rating_graph(user: User) -> dict[str, Any] | None:
     }
 
 
-def recent_matches(user: User, limit: int = RECENT) -> list[dict[str, Any]]:
+def recent_matches(user: User, limit: int = RECENT, viewer: Any = None) -> list[dict[str, Any]]:
     """The person's last finished matches (their own seats, not as a guest): game, date, place,
-    number of players, and whether it was a solo game."""
+    number of players, whether it was a solo game, and whether ``viewer`` (a ``Player`` or
+    ``None``) may open its replay (``open``: not today's daily deal before the viewer's own
+    counted attempt is over, ``daily.watchable``)."""
+    from leaderboards.daily import watchable
+
     seats = (
         Seat.objects.filter(user=user, is_human=True, match__status=Match.Status.FINISHED)
         .select_related("match")
@@ -200,6 +204,7 @@ def recent_matches(user: User, limit: int = RECENT) -> list[dict[str, Any]]:
                 "place": s.place,
                 "players": s.match.players,
                 "solo": s.match.solo,
+                "open": watchable(s.match, viewer),
             }
         )
     return out

@@ -155,7 +155,12 @@ def daily_start(request: HttpRequest, game: str) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("leaderboards:daily")
     if counted:
-        messages.info(request, _("Dein Tagesspiel läuft – diese Partie zählt für die Tagesliste."))
+        # "while-running": the match page takes it away when the game ends (static/js/match.js)
+        messages.info(
+            request,
+            _("Dein Tagesspiel läuft – diese Partie zählt für die Tagesliste."),
+            extra_tags="while-running",
+        )
     else:
         messages.info(
             request,
@@ -188,7 +193,7 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
             "person": person,
             "standings": player.standings(person),
             "graph": player.rating_graph(person),
-            "recent": player.recent_matches(person),
+            "recent": player.recent_matches(person, viewer=current_player(request)),
             "achievements": player.earned_achievements(person),
             "relation": social.relation(viewer, person) if viewer is not None else None,
         },

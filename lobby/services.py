@@ -235,9 +235,7 @@ def start(table: Table, player: Player, seed: int | None = None, kind: str = "")
         return launch(table, members, seed, kind)
 
 
-def launch(
-    table: Table, members: list[Member], seed: int | None = None, kind: str = ""
-) -> Match:
+def launch(table: Table, members: list[Member], seed: int | None = None, kind: str = "") -> Match:
     """Start the table's next match with these people (inside the caller's transaction, the
     table row locked): free seats get bots (or stay empty), seats are given alphabetically.
     ``kind``: the match's kind (``games.kinds``; default a plain solo game or a table)."""

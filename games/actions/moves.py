@@ -33,7 +33,9 @@ from games.actions.finish import finish_match
 from games.actions.seats import load_match
 from games.engines.base import Action, IllegalAction, get_engine
 from games.models import Match, Move, Seat
+from games.registry import game as game_def
 from games.registry import say
+from games.signals import round_finished
 
 log = logging.getLogger("speedgames.games")
 
@@ -240,8 +242,9 @@ def apply_move(
     except IllegalAction as exc:
         raise ActionRejected(say(match.game, exc.msg)) from exc
     result = engine.result(state)
-    if result is not None and not store:
-        return None  # the locked path finishes the match
+    rounds = _round_points(match.game, events)
+    if (result is not None or rounds is not None) and not store:
+        return None  # the locked path finishes the match or books the round
     match.version += 1
     if store:
         Move.objects.create(
@@ -267,6 +270,8 @@ def apply_move(
         match.phase_since = match.version
     if store:
         _log_move(match, seat_index, by)
+    if rounds is not None:
+        round_finished.send(sender=Match, match=match, seats=seats, points=rounds)
     if result is not None:
         finish_match(match, result.to_json())
     pause = ROUND_PAUSE if engine.ends_round(events) else 0.0
@@ -283,6 +288,14 @@ def apply_move(
     if store:
         match.save(update_fields=[*_STORED, "status", "result", "finished"])
     return done
+
+
+def _round_points(game: str, events: list[Any]) -> list[int] | None:
+    """The leaderboard points of the round these events finished, for a game that books each
+    round when it ends (``GameDef.round_points``); ``None`` otherwise."""
+    definition = game_def(game)
+    rule = definition.round_points if definition is not None else None
+    return rule(events) if rule is not None and events else None
 
 
 def _lost_race(match: Match, version: int) -> bool:

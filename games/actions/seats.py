@@ -20,7 +20,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from games import presence
-from games.actions.common import announce, arm_timer, schedule, schedule_followups
+from games.actions.common import RECENT_MOVES, announce, arm_timer, schedule, schedule_followups
 from games.engines.base import get_engine
 from games.kinds import Away, kind_of
 from games.models import Match, Seat
@@ -105,10 +105,26 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
             seat.left_at = timezone.now()
         seat.save(update_fields=["bot_strength", "left_at"])
         match.version += 1  # the seat list changed: clients re-render, old tasks are void
+        _note_in_ticker(match, seat_index, "seat_left" if reason == "left" else "seat_gone")
         engine = get_engine(match.game, match.rules_version)
         schedule(match, engine, engine.from_json(match.state))
-        match.save(update_fields=["version", "deadline", "timer_due"])
+        match.save(update_fields=["version", "deadline", "timer_due", "recent"])
         log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
+
+
+def _note_in_ticker(match: Match, seat_index: int, kind: str) -> None:
+    """A seat changing hands in „Letzte Züge“ (``games.rendering.SEAT_EVENTS`` says it): who left
+    („Partie verlassen“, ``seat_left``), who lost the connection (``seat_gone``), who is back."""
+    match.recent = [
+        *(match.recent or [])[-(RECENT_MOVES - 1) :],
+        {
+            "v": match.version,
+            "seat": seat_index,
+            "by": "seat",
+            "events": [{"type": kind, "seat": seat_index}],
+            "phase": "",
+        },
+    ]
 
 
 def reclaim_seat(match_id: int, seat_index: int) -> bool:
@@ -125,9 +141,10 @@ def reclaim_seat(match_id: int, seat_index: int) -> bool:
         seat.disconnected_at = None
         seat.save(update_fields=["bot_strength", "disconnected_at"])
         match.version += 1  # a bot task scheduled for the old version now does nothing
+        _note_in_ticker(match, seat_index, "seat_back")
         engine = get_engine(match.game, match.rules_version)
         schedule(match, engine, engine.from_json(match.state))
-        match.save(update_fields=["version", "deadline", "timer_due"])
+        match.save(update_fields=["version", "deadline", "timer_due", "recent"])
         log.info("seat reclaimed match=%s seat=%s", match.pk, seat_index)
         return True
 

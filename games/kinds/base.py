@@ -67,6 +67,11 @@ class MatchKind:
         (celebrated), a ``games.rendering.EndNote`` or ``None``."""
         return None
 
+    def watch_refusal(self, match: Any, player: Any) -> Any:
+        """Why ``player`` (a visitor without a seat, or ``None``) may not see the match live or
+        as a replay: a ``games.spectators.WatchRefusal``, or ``None`` when they may."""
+        return None
+
     def lobby_panel(self, request: Any, game: Any) -> str:
         """A panel of this kind in a game's lobby (the daily game's box), HTML or ""."""
         return ""

@@ -42,6 +42,10 @@ class Frame:
     prefs: dict[str, Any] = field(default_factory=dict)
     #: whether the seat may ask for advice (solo, not a daily game)
     advice: bool = False
+    #: per seat, whether the leaderboard books its points (a registered person playing their own
+    #: seat in a match that counts: no guest at the table, a day's deal only in the counted
+    #: attempt); a screen promises leaderboard points only to these (``games.rendering``)
+    booked: tuple[bool, ...] = ()
 
 
 class Presenter(ABC):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +22,14 @@ def daily_options(rng: random.Random) -> dict[str, Any]:
         "stacking": rng.random() < 0.5,
         "partners": False,
     }
+
+
+def round_points(events: Sequence[dict[str, Any]]) -> list[int] | None:
+    """The leaderboard points of the round a move finished (its ``round_end`` event)."""
+    for event in events:
+        if event.get("type") == "round_end":
+            return [int(p) for p in event["leaderboard"]]
+    return None
 
 
 def daily_low_wins(options: dict[str, Any]) -> bool:
@@ -43,6 +52,8 @@ GAME = GameDef(
     css=("css/speedone.css",),
     # per round: the winner +10, the others −6/−5/−4 (partners: +10/−5): Result.leaderboard
     points=engine_points,
+    # ... booked when each round ends (the seed: „Nach jeder Runde gibt es Punkte“)
+    round_points=round_points,
     # the scoring modes differ, so the best solo game is measured in leaderboard points
     best=PersonalBest("leaderboard_points", _("Bestenlisten-Punkte")),
     daily_options=daily_options,

@@ -442,7 +442,9 @@ class SpeedonePresenter(Presenter):
             "can_one": "one" in types,
             "draw_action": _DRAW_ACTION,
             "one_action": _ONE_ACTION,
-            "round_summary": self._round_summary(view, last, names, language) if last else None,
+            "round_summary": (
+                self._round_summary(view, last, names, language, frame.booked) if last else None
+            ),
         }
 
     def board_html(self, ctx: dict[str, Any]) -> Markup:
@@ -489,23 +491,35 @@ class SpeedonePresenter(Presenter):
         return Markup("".join(parts))
 
     def _round_summary(
-        self, view: View, last: dict[str, Any], names: list[str], language: str | None
+        self,
+        view: View,
+        last: dict[str, Any],
+        names: list[str],
+        language: str | None,
+        booked: tuple[bool, ...] = (),
     ) -> dict[str, Any]:
         """The last round: rest hands, card points, what was booked, the score, and the
         leaderboard points of the round („Nach jeder Runde gibt es Punkte …“) with their sum so
-        far; at the game's end every round's points and their total."""
+        far; at the game's end every round's points and their total. Leaderboard points are
+        shown only for the seats the leaderboard books (``Frame.booked``: never a bot, a guest's
+        game, a practice deal or a seat the computer plays), and the column only where one is."""
         rounds = view["round_points"][: last["round"]]
+        shown = [i < len(booked) and booked[i] for i in range(len(names))]
+        columns = [
+            "",
+            _("Resthand"),
+            _("Karten\u00adpunkte"),
+            _("ange\u00adschrieben"),
+            _("Stand"),
+        ]
+        if any(shown):
+            columns.append(
+                _("Besten\u00adliste") if last["game_over"] else _("Besten\u00adliste (Runde)")
+            )
         return {
             "title": _("Runde %(round)s vorbei") % {"round": last["round"]},
             # soft hyphens: on a phone the long headers break at a word's seam
-            "columns": [
-                "",
-                _("Resthand"),
-                _("Karten\u00adpunkte"),
-                _("ange\u00adschrieben"),
-                _("Stand"),
-                _("Besten\u00adliste") if last["game_over"] else _("Besten\u00adliste (Runde)"),
-            ],
+            "columns": columns,
             "rows": [
                 {
                     "cells": [
@@ -514,7 +528,11 @@ class SpeedonePresenter(Presenter):
                         last["points"][i],
                         last["booked"][i],
                         last["scores"][i],
-                        self._leaderboard_cell(rounds, i, last["game_over"]),
+                        *(
+                            [self._leaderboard_cell(rounds, i, last["game_over"], shown[i])]
+                            if any(shown)
+                            else []
+                        ),
                     ],
                     "winner": i in last["winners"],
                 }
@@ -523,11 +541,12 @@ class SpeedonePresenter(Presenter):
         }
 
     @staticmethod
-    def _leaderboard_cell(rounds: list[list[int]], seat: int, over: bool) -> str:
+    def _leaderboard_cell(rounds: list[list[int]], seat: int, over: bool, booked: bool) -> str:
         """This round's leaderboard points ("+10"), from round 2 on with the sum so far; at the
-        end every round's points and the total ("+10 · −6 · +10 = +14")."""
+        end every round's points and the total ("+10 · −6 · +10 = +14"); "–" for a seat whose
+        points are not booked."""
         points = [r[seat] for r in rounds]
-        if not points:
+        if not points or not booked:
             return "–"
         total = signed(sum(points))
         if over and len(points) > 1:

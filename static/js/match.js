@@ -365,7 +365,7 @@
     htmx.ajax("GET", b.dataset.boardUrl + "?v=" + b.dataset.version, { target: "#board", swap: "outerHTML" });
   }, 8000);
 
-  function afterSwap() { restorePanels(); tick(); restoreFocus(); announce(); placeAdvice(); moved(); turnCheck(); showSwitches(); }
+  function afterSwap() { restorePanels(); tick(); restoreFocus(); announce(); placeAdvice(); moved(); turnCheck(); showSwitches(); runningBadge(); }
   // right after the DOM changed (no settle delay: panels, focus and advice are never a frame late)
   document.body.addEventListener("htmx:afterSwap", afterSwap);
   document.body.addEventListener("htmx:afterSettle", afterSwap);
@@ -713,6 +713,33 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible" && alerting) showTurnAlert(false);
   });
+
+  // -- the header's „laufende Partie · du bist dran“ and the start's „Dein Tagesspiel läuft“
+  // follow the board: the badge counts this match while it runs and says „du bist dran“ only
+  // when the board does (never while the computer plays the seat); the notices that hold only
+  // while the game runs (class "while-running") go at its end --------------------------------
+  function runningBadge() {
+    var b = board();
+    if (!b) return;
+    var running = b.getAttribute("data-status") === "running";
+    if (!running) {
+      document.querySelectorAll(".messages .while-running").forEach(function (m) { m.remove(); });
+      var list = document.querySelector("ul.messages");
+      if (list && !list.children.length) list.remove();
+    }
+    var badge = document.getElementById("nav-running");
+    if (!badge || !badge.hasAttribute("data-others")) return;
+    var here = badge.getAttribute("data-here") === "1" && running;
+    var count = parseInt(badge.getAttribute("data-others"), 10) + (here ? 1 : 0);
+    var turn = badge.getAttribute("data-others-turn") === "1" || (here && b.getAttribute("data-my-turn") === "1");
+    var text = badge.querySelector(".running-text");
+    if (text) text.textContent = count === 1 ? badge.getAttribute("data-one") : badge.getAttribute("data-many").replace("%n", count);
+    var dot = badge.querySelector(".turn-dot");
+    if (dot) dot.hidden = !turn;
+    badge.classList.toggle("your-turn", turn);
+    badge.hidden = count === 0;
+  }
+  runningBadge();
 
   // -- „Zum Spiel springen“: past the header straight to the first card the person may play --
   document.addEventListener("click", function (e) {

@@ -197,3 +197,18 @@ def test_an_aborted_daily_game_gets_no_rank_and_says_so(client, alice, bots):
     page = client.get(reverse("accounts:profile")).content.decode()
     row = page.split('id="daily"')[1].split("</section>")[0]
     assert "abgebrochen" in row and "läuft noch" not in row
+
+
+def test_an_aborted_match_shows_the_stakes_back_and_the_way_on(client, stake_match, alice):
+    """Issue 41 item 8: the board of an aborted match is no dead end – it says the stake came
+    back and offers the table, a new game and the start page."""
+    match = actions.abort_match(stake_match.pk, REASON, by=alice)
+    client.force_login(alice)
+    page = client.get(reverse("games:match", args=[match.pk])).content.decode()
+    assert 'id="aborted"' in page
+    assert "Dein Einsatz von 40 Talern ist zurück auf deinem Konto." in page
+    assert "Für die Bestenliste zählt die Partie nicht." in page
+    table = reverse("lobby:table", args=[match.table_id])
+    assert f'href="{table}" id="back-to-table"' in page
+    assert f'href="{reverse("lobby:room", args=["speedwerk"])}" id="new-game"' in page
+    assert 'id="to-home"' in page

@@ -57,9 +57,9 @@ def test_the_round_summary_shows_the_rounds_leaderboard_points(alice, bots):
     table = summary(html)
     assert "Besten\u00adliste (Runde)" in table  # with a soft hyphen (phones)
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]
-    # Alice won the round: +10; the two others −5 each (three players)
+    # Alice won the round: +10 (booked at once); the bots count for nobody: no promise (issue 41)
     assert rows[0].rstrip().endswith('<td class="num">+10</td>'), rows[0]
-    assert all(r.rstrip().endswith('<td class="num">−5</td>') for r in rows[1:]), rows
+    assert all(r.rstrip().endswith('<td class="num">–</td>') for r in rows[1:]), rows
     # round 2 is running: the hand and its tools are there
     assert 'id="sort"' in html and 'class="hand"' in html
 
@@ -86,7 +86,7 @@ def test_the_end_shows_every_rounds_points_and_leaves_no_hand_sort_or_one(alice,
     assert '<th class="num">Besten\u00adliste</th>' in table
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]
     assert rows[0].rstrip().endswith('<td class="num">−5 · +10 = +5</td>'), rows[0]
-    assert rows[1].rstrip().endswith('<td class="num">+10 · −5 = +5</td>'), rows[1]
+    assert rows[1].rstrip().endswith('<td class="num">–</td>'), rows[1]  # a bot: nothing
     # the booked leaderboard total is the rounds' sum
     assert ENGINE.result(ENGINE.from_json(match.state)).leaderboard == [5, 5, -10]
 
@@ -102,3 +102,26 @@ def test_the_board_names_seats_not_places(alice, bots):
     html = services_board(match, 0)
     assert f"{names[1]} setzt aus, dann ist {names[2]} dran." in html
     assert "Platz 2" not in html and "Platz 3" not in html
+
+
+def test_a_guests_game_promises_no_leaderboard_points_in_the_round_summary(alice, bots):
+    """Issue 41: with a guest at the table the game counts for nobody – the round summary has no
+    leaderboard column at all (it used to show „+10“ that the end took back)."""
+    from accounts.models import Guest
+
+    guest = Guest.objects.create(display_name="Gustav")
+    match = match_about_to_go_out(alice, bots, scores=[0, 0, 0])
+    match.seats.filter(index=1).update(user=None, guest=guest, is_human=True, bot_strength="")
+    match = actions.play(match.pk, 0, {"type": "play", "card": "R5"}, version=match.version)
+    table = summary(services_board(match, 0))
+    assert "Besten\u00adliste" not in table and "+10" not in table
+
+
+def test_a_seat_the_computer_plays_for_its_person_is_promised_nothing(alice, bob, bots):
+    match = match_about_to_go_out(alice, bots, scores=[0, 0, 0])
+    # Bob's seat: he left, the computer plays it – its rounds are not booked to him
+    match.seats.filter(index=1).update(user=bob, is_human=True, bot_strength="normal")
+    match = actions.play(match.pk, 0, {"type": "play", "card": "R5"}, version=match.version)
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", summary(services_board(match, 0)), re.S)[1:]
+    assert rows[0].rstrip().endswith('<td class="num">+10</td>'), rows[0]
+    assert rows[1].rstrip().endswith('<td class="num">–</td>'), rows[1]
