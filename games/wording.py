@@ -58,8 +58,6 @@ def entry(code: str, texts: Catalogue = COMMON) -> Entry:
     if found is None:
         found = COMMON.get(code)
     if found is None:
-        if not CODE.fullmatch(code):  # TRANSITION(#40): an engine not yet converted says words
-            return code
         raise MissingText(code)
     return found
 

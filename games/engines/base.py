@@ -227,14 +227,22 @@ def parse_strength(strength: str) -> tuple[str, int | None]:
 
 @dataclass
 class Advice:
-    """What the strong bot would do, with a short German reason a player understands."""
+    """What the strong bot would do, with a short reason a player understands (a ``Msg``: the
+    game's catalogue words it)."""
 
     action: Action
-    reason: str
+    reason: Msg
     candidates: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "reason": self.reason, "candidates": self.candidates}
+        return {
+            "action": self.action,
+            "reason": self.reason.to_json(),
+            "candidates": [
+                {k: v.to_json() if isinstance(v, Msg) else v for k, v in c.items()}
+                for c in self.candidates
+            ],
+        }
 
 
 class Engine(Generic[S]):

@@ -361,9 +361,9 @@ def explain(view: View, legal: list[Action]) -> Advice:
     """The strong bot's suggestion with a reason in the second person that says why (a code with
     arguments: ``advice.*``)."""
     if not legal:
-        return Advice(action={}, reason=msg("error.not_your_turn"))  # type: ignore[arg-type]
+        return Advice(action={}, reason=msg("error.not_your_turn"))
     if len(legal) == 1:
-        return Advice(action=legal[0], reason=msg("advice.only", head=advice_head(legal[0])))  # type: ignore[arg-type]
+        return Advice(action=legal[0], reason=msg("advice.only", head=advice_head(legal[0])))
     bot = StarkBot()
     action, cands, tricks = bot.decide(view, legal, random.Random(20240601))
     reason: Msg
@@ -388,7 +388,7 @@ def explain(view: View, legal: list[Action]) -> Advice:
             )
         else:
             reason = msg("advice.play", head=head, tricks=tricks_said, points=points)
-    return Advice(action=action, reason=reason, candidates=cands[:5])  # type: ignore[arg-type]
+    return Advice(action=action, reason=reason, candidates=cands[:5])
 
 
 def advice_head(action: Action) -> Msg:

@@ -495,14 +495,14 @@ def explain(view: View, legal: list[Action]) -> Advice:
     bot = StarkBot()
     rng = random.Random(0)
     if ONE in legal and len(view["hand"]) == 2 and any(a["type"] == "play" for a in legal):
-        return Advice(ONE, Msg("advice.one_first"))  # type: ignore[arg-type]
+        return Advice(ONE, Msg("advice.one_first"))
     scored = bot.evaluate(view, legal, rng)
     scored.sort(key=lambda p: -p[1])
     action = scored[0][0]
     candidates = [
         {"action": a, "value": round(v, 3), "text": describe_action(a)} for a, v in scored
     ]
-    return Advice(action, _reason(view, legal, action), candidates)  # type: ignore[arg-type]
+    return Advice(action, _reason(view, legal, action), candidates)
 
 
 def _cards(n: int) -> Msg:
