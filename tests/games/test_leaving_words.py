@@ -64,4 +64,4 @@ def test_the_end_names_the_computer_that_won_for_a_person_who_left(bots):
     assert "Computer für Vera" in winners and "/spieler/Vera/" not in winners, winners
     row = next(r for r in re.findall(r"<tr[^>]*>(.*?)</tr>", over, re.S) if "Vera" in r)
     # the row names the computer; the person's leaving penalty is still what the seat books
-    assert "Computer für Vera" in row and '<td class="num">-10</td>' in row, row
+    assert "Computer für Vera" in row and '<td class="num">−10</td>' in row, row
