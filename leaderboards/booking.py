@@ -136,15 +136,7 @@ def book_round(match: Any, seats: list[Any], points: list[int]) -> list[Leaderbo
             continue
         entry = LeaderboardEntry.objects.filter(match=match, user_id=seat.user_id).first()
         if entry is None:
-            entry = LeaderboardEntry.objects.create(
-                match=match,
-                user_id=seat.user_id,
-                game=match.game,
-                points=value,
-                month=month_of(),
-                players=match.players,
-            )
-            _add_to_totals(entry.user_id, entry.game, entry.month, value, 1)
+            entry = _new_entry(match, seat, value, month_of())
         else:
             entry.points += value
             entry.save(update_fields=["points"])
@@ -153,6 +145,22 @@ def book_round(match: Any, seats: list[Any], points: list[int]) -> list[Leaderbo
     if changed:
         log.info("leaderboard round booked match=%s entries=%s", match.pk, len(changed))
     return changed
+
+
+def _new_entry(match: Any, seat: Any, points: int, month: date, **fields: Any) -> LeaderboardEntry:
+    """A new entry of ``seat``'s person for ``match`` worth ``points``, counted in the totals as
+    one game more."""
+    entry = LeaderboardEntry.objects.create(
+        match=match,
+        user_id=seat.user_id,
+        game=match.game,
+        points=points,
+        month=month,
+        players=match.players,
+        **fields,
+    )
+    _add_to_totals(entry.user_id, entry.game, entry.month, points, 1)
+    return entry
 
 
 def _book_rounds_end(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
@@ -177,17 +185,9 @@ def _book_rounds_end(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
         rounds = entry.points if entry is not None else 0
         points = (game.points(result, seat.index) if counts_for(seat) else rounds) + penalty
         if entry is None:
-            entry = LeaderboardEntry.objects.create(
-                match=match,
-                user_id=seat.user_id,
-                game=match.game,
-                points=points,
-                penalty=penalty,
-                month=month_of(match.finished),
-                place=seat.place,
-                players=match.players,
+            entry = _new_entry(
+                match, seat, points, month_of(match.finished), penalty=penalty, place=seat.place
             )
-            _add_to_totals(entry.user_id, entry.game, entry.month, points, 1)
         else:
             entry.points = points
             entry.penalty = penalty

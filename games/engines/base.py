@@ -94,29 +94,25 @@ def msg(code: str, **params: Any) -> Msg:
     return Msg(code, params)
 
 
-class IllegalAction(Exception):
+class _Refusal(Exception):
+    """An engine's refusal as a code with arguments (``msg``, a Msg; ``code``, its code)."""
+
+    def __init__(self, code: str | Msg, **params: Any) -> None:
+        self.msg = code if isinstance(code, Msg) else Msg(code, params)
+        super().__init__(self.msg.code)
+
+    @property
+    def code(self) -> str:
+        return self.msg.code
+
+
+class IllegalAction(_Refusal):
     """An action that is not legal now, as a code with arguments (``msg``); the site says it in
     the player's language (``games.wording.say``)."""
 
-    def __init__(self, code: str | Msg, **params: Any) -> None:
-        self.msg = code if isinstance(code, Msg) else Msg(code, params)
-        super().__init__(self.msg.code)
 
-    @property
-    def code(self) -> str:
-        return self.msg.code
-
-
-class InvalidOptions(ValueError):
+class InvalidOptions(_Refusal, ValueError):
     """Table options that do not fit the game, as a code with arguments (``msg``)."""
-
-    def __init__(self, code: str | Msg, **params: Any) -> None:
-        self.msg = code if isinstance(code, Msg) else Msg(code, params)
-        super().__init__(self.msg.code)
-
-    @property
-    def code(self) -> str:
-        return self.msg.code
 
 
 class UnknownRulesVersion(LookupError):

@@ -29,6 +29,7 @@ from games.engines.base import IllegalAction, InvalidOptions, Msg, get_engine
 from games.presenters.base import Frame
 from games.speedbasar.engine import cards, extras, rules
 from games.speedbasar.texts import TEXTS
+from tests.games import golden_texts as gt
 
 ENGINE = get_engine("speedbasar")
 GOLDEN = Path(__file__).parent / "golden" / "speedbasar_texts.json"
@@ -268,21 +269,6 @@ GERMAN = re.compile(
 )
 
 
-def _sources() -> list[tuple[Path, ast.Module]]:
-    return [(p, ast.parse(p.read_text())) for p in sorted(ENGINE_DIR.rglob("*.py"))]
-
-
-def _docstrings(tree: ast.Module) -> set[int]:
-    """The ids of the docstring constants (module, classes, functions)."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 def _constant_codes() -> set[str]:
     """String literals of the engine that look like codes, and the first argument of every
     ``IllegalAction``, ``InvalidOptions``, ``msg`` and ``Msg`` call (both branches of a
@@ -296,13 +282,13 @@ def _constant_codes() -> set[str]:
             return strings(node.body) + strings(node.orelse)
         return []
 
-    for _path, tree in _sources():
+    for _path, tree in gt.engine_trees(ENGINE_DIR):
         # the literal parts of f-strings are no codes (the runtime codes cover those)
         parts = {id(n) for f in ast.walk(tree) if isinstance(f, ast.JoinedStr) for n in f.values}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and node.args:
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-                if name in ("IllegalAction", "InvalidOptions", "msg", "Msg"):
+                if name in gt.CODE_CALLS:
                     codes.update(strings(node.args[0]))
             elif (
                 isinstance(node, ast.Constant)
@@ -369,24 +355,7 @@ KEPT = {"ACHIEVEMENTS"}
 
 
 def test_no_german_is_left_in_the_engine():
-    found = []
-    for path, tree in _sources():
-        docs = _docstrings(tree)
-        kept: set[int] = set()
-        for node in ast.walk(tree):
-            targets = getattr(node, "targets", None) or [getattr(node, "target", None)]
-            if isinstance(node, ast.Assign | ast.AnnAssign) and any(
-                getattr(t, "id", None) in KEPT for t in targets
-            ):
-                kept.update(id(n) for n in ast.walk(node))
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Constant)
-                and isinstance(node.value, str)
-                and id(node) not in docs | kept
-                and GERMAN.search(node.value)
-            ):
-                found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+    found = gt.german_strings(ENGINE_DIR, GERMAN, kept=KEPT)
     assert not found, "\n".join(found)
 
 
