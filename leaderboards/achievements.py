@@ -94,7 +94,7 @@ def end_note(match: Any, seat: Any) -> str | None:
     if not names:
         return None
     return ngettext("Neuer Erfolg: %(names)s.", "Neue Erfolge: %(names)s.", len(names)) % {
-        "names": ", ".join(names)
+        "names": ", ".join(str(name) for name in names)
     }
 
 

@@ -9,10 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 from games.definition import ADVICE_KEY, Achievements, GameDef, Key, KeySituation, Page
 from games.engines.base import get_engine
-from games.speedbasar.engine import ACHIEVEMENTS, achievements
+from games.speedbasar.engine import achievements
 from games.speedbasar.engine.rules import RULE_KEYS
 from games.speedbasar.presenter import SpeedbasarPresenter
-from games.speedbasar.texts import TEXTS
+from games.speedbasar.texts import ACHIEVEMENTS, TEXTS
 
 
 def daily_options(rng: random.Random) -> dict[str, Any]:

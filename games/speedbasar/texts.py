@@ -160,3 +160,30 @@ TEXTS: dict[str, Entry] = {
     "station.buchara": _("Buchara"),
     "station.samarkand": _("Samarkand"),
 }
+
+
+#: the Erfolge' titles and what earns them (keys: ``engine.ACHIEVEMENTS``)
+ACHIEVEMENTS: dict[str, tuple[Any, Any]] = {
+    "erster_krug": (_("Erster Krug"), _("Bekomme einen Gewürzkrug.")),
+    "zwei_kruege": (_("Krugmeister"), _("Gewinne mit deinem zweiten Gewürzkrug.")),
+    "zehnerfalle": (_("Zehnerfalle"), _("Erwische eine Lüge auf einer angesagten 10.")),
+    "scharfes_auge": (_("Scharfes Auge"), _("Zweifle fünfmal hintereinander richtig.")),
+    "leere_haende": (_("Leere Hände"), _("Gewinne ohne eine Karte auf der Hand.")),
+    "ehrliche_haut": (
+        _("Ehrliche Haut"),
+        _("Gewinne, ohne je beim Flunkern erwischt zu werden, obwohl man dich angezweifelt hat."),
+    ),
+    "grosser_fang": (
+        _("Großer Fang"),
+        _("Gewinne mit einem Zweifel einen Stapel aus 10 Karten oder mehr."),
+    ),
+    "halbe_wahrheit": (_("Halbe Wahrheit"), _("Überstehe einen Zweifel mit einem Joker.")),
+    "unbeirrbar": (
+        _("Unbeirrbar"),
+        _("Hol dir einen Krug, obwohl deine letzte Karte angezweifelt wurde."),
+    ),
+    "glutlaeufer": (_("Glutläufer"), _("Gewinne eine Partie, die die Glut beendet.")),
+    "stimmt_genau": (_("Stimmt genau!"), _("Bestätige eine Ansage mit Handschlag richtig.")),
+    "weltreisender": (_("Weltreisender"), _("Schließe die Händlerreise in Samarkand ab.")),
+    "tagessieger": (_("Tagessieger"), _("Gewinne den Tagesbasar.")),
+}

@@ -349,13 +349,8 @@ def test_every_code_of_the_engine_has_words():
         assert wording.say(Msg(code, params), TEXTS).strip(), code
 
 
-#: German words the engine keeps on purpose: the Erfolge's catalogue, which the platform reads
-#: as words (``GameDef.achievements``; ``leaderboards.achievements`` joins the titles)
-KEPT = {"ACHIEVEMENTS"}
-
-
 def test_no_german_is_left_in_the_engine():
-    found = gt.german_strings(ENGINE_DIR, GERMAN, kept=KEPT)
+    found = gt.german_strings(ENGINE_DIR, GERMAN)
     assert not found, "\n".join(found)
 
 

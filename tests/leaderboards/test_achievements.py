@@ -13,7 +13,8 @@ from games.actions import SeatSpec
 from games.engines.base import get_engine
 from games.models import Match
 from games.rendering import render_board
-from games.speedbasar.engine import ACHIEVEMENTS, achievements
+from games.speedbasar.engine import achievements
+from games.speedbasar.texts import ACHIEVEMENTS as WORDS
 from leaderboards.models import Achievement
 
 
@@ -55,11 +56,11 @@ def test_a_finished_game_stores_each_earned_erfolg_once_and_shows_it(client, ali
     seat = match.seats.get(index=0)
     board = render_board(Match.objects.prefetch_related("seats").get(pk=match.pk), seat)
     over = board[board.index('id="game-over"') : board.index('id="game-over"') + 600]
-    assert "Erfolg" in over and ACHIEVEMENTS[expected[0]][0] in over, over
+    assert "Erfolg" in over and str(WORDS[expected[0]][0]) in over, over
 
     client.force_login(alice)
     page = client.get("/konto/profil/").content.decode()
     section = page[page.index('id="achievements"') :]
-    assert section.count("<li") >= len(ACHIEVEMENTS)
+    assert section.count("<li") >= len(WORDS)
     assert "noch offen" in section and "erreicht am" in section
-    assert ACHIEVEMENTS[expected[0]][0] in section
+    assert str(WORDS[expected[0]][0]) in section

@@ -112,30 +112,22 @@ def marktbuch(view: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- achievements --------------------------------------------------------------------------------
-ACHIEVEMENTS: dict[str, tuple[str, str]] = {
-    "erster_krug": ("Erster Krug", "Bekomme einen Gewürzkrug."),
-    "zwei_kruege": ("Krugmeister", "Gewinne mit deinem zweiten Gewürzkrug."),
-    "zehnerfalle": ("Zehnerfalle", "Erwische eine Lüge auf einer angesagten 10."),
-    "scharfes_auge": ("Scharfes Auge", "Zweifle fünfmal hintereinander richtig."),
-    "leere_haende": ("Leere Hände", "Gewinne ohne eine Karte auf der Hand."),
-    "ehrliche_haut": (
-        "Ehrliche Haut",
-        "Gewinne, ohne je beim Flunkern erwischt zu werden, obwohl man dich angezweifelt hat.",
-    ),
-    "grosser_fang": (
-        "Großer Fang",
-        "Gewinne mit einem Zweifel einen Stapel aus 10 Karten oder mehr.",
-    ),
-    "halbe_wahrheit": ("Halbe Wahrheit", "Überstehe einen Zweifel mit einem Joker."),
-    "unbeirrbar": (
-        "Unbeirrbar",
-        "Hol dir einen Krug, obwohl deine letzte Karte angezweifelt wurde.",
-    ),
-    "glutlaeufer": ("Glutläufer", "Gewinne eine Partie, die die Glut beendet."),
-    "stimmt_genau": ("Stimmt genau!", "Bestätige eine Ansage mit Handschlag richtig."),
-    "weltreisender": ("Weltreisender", "Schließe die Händlerreise in Samarkand ab."),
-    "tagessieger": ("Tagessieger", "Gewinne den Tagesbasar."),
-}
+#: the Erfolge of Speedbasar, in the order they are shown (their words: ``texts.ACHIEVEMENTS``)
+ACHIEVEMENTS: tuple[str, ...] = (
+    "erster_krug",
+    "zwei_kruege",
+    "zehnerfalle",
+    "scharfes_auge",
+    "leere_haende",
+    "ehrliche_haut",
+    "grosser_fang",
+    "halbe_wahrheit",
+    "unbeirrbar",
+    "glutlaeufer",
+    "stimmt_genau",
+    "weltreisender",
+    "tagessieger",
+)
 
 
 def winners_of(end: dict[str, Any]) -> list[int]:

@@ -36,7 +36,10 @@ def test_marktbuch_marks_own_hand_revealed_and_own_laid_cards() -> None:
 
 def test_there_are_at_least_ten_achievements_with_german_texts() -> None:
     assert len(ACHIEVEMENTS) >= 10
-    assert all(title and text.endswith(".") for title, text in ACHIEVEMENTS.values())
+    from games.speedbasar.texts import ACHIEVEMENTS as WORDS
+
+    assert list(WORDS) == list(ACHIEVEMENTS)
+    assert all(title and str(text).endswith(".") for title, text in WORDS.values())
 
 
 def _finish_by_glut(state) -> None:
