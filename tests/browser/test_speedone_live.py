@@ -160,10 +160,11 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     assert "Anton" in page.locator("#game-over .winners").inner_text()
     summary = page.locator("#round-summary")
     assert summary.is_visible()
-    # the round's leaderboard points (issue 24): Anton won the only round, +10; the bots −5
+    # the round's leaderboard points (issue 24): Anton won the only round, +10; the bots are
+    # promised nothing, since nothing is booked for them (#41.3)
     assert summary.locator("th").last.inner_text().replace("\xad", "") == "Bestenliste"
     points = summary.locator("tbody tr td:last-child").all_inner_texts()
-    assert sorted(points) == ["+10", "−5", "−5"]
+    assert sorted(points) == ["+10", "–", "–"]
     # after the game: no hand, no sort button, no ONE badge (Anton pressed ONE in the round)
     assert page.locator("#sort").count() == 0 and page.locator("[data-hand]").count() == 0
     assert page.locator(".badge.one").count() == 0 and page.locator("#one").count() == 0

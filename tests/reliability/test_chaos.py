@@ -410,7 +410,7 @@ def test_redis_outage_a_stored_move_is_answered_as_stored(site: Site, transactio
                 while True:
                     frames.append(str(ws.recv(timeout=20)))
             assert ws.close_code == 1013
-            assert any(RETRY_HINT in f for f in frames), frames
+            assert any(str(RETRY_HINT) in f for f in frames), frames
     finally:
         site.redis.start()
     wait_for(lambda: (site.healthz() or {}).get("redis") == "ok", 60, "healthz redis")
