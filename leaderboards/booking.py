@@ -88,17 +88,7 @@ def book_match(match: Any, seats: list[Any]) -> list[LeaderboardEntry]:
         points, penalty = worth[seat.pk]
         try:
             with transaction.atomic():
-                entry = LeaderboardEntry.objects.create(
-                    match=match,
-                    user_id=seat.user_id,
-                    game=match.game,
-                    points=points,
-                    penalty=penalty,
-                    month=month,
-                    place=seat.place,
-                    players=match.players,
-                )
-                _add_to_totals(entry.user_id, entry.game, month, points, 1)
+                entry = _new_entry(match, seat, points, month, penalty=penalty, place=seat.place)
         except IntegrityError:
             continue  # booked already (a repeated signal)
         booked.append(entry)
