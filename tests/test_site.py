@@ -40,6 +40,20 @@ def test_unknown_rules_page_is_404(client):
     assert client.get("/regeln/schach/").status_code == 404
 
 
+def test_error_pages_speak_german_and_lead_home(client, rf):
+    from django.views.defaults import server_error
+
+    missing = client.get("/gibt-es-nicht/")
+    assert missing.status_code == 404
+    page = missing.content.decode()
+    assert "<h1>Seite nicht gefunden</h1>" in page
+    assert 'href="/"' in page and "Not Found" not in page
+
+    broken = server_error(rf.get("/"))
+    assert broken.status_code == 500
+    assert "Da ist etwas schiefgegangen" in broken.content.decode()
+
+
 @pytest.mark.parametrize("slug", ["speedtroedel", "speedone", "speedbasar", "speedwerk"])
 def test_rules_pages_render_the_german_rules(client, slug):
     if not (ROOT / "docs" / "rules" / f"{slug}.md").exists():
