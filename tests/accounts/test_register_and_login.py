@@ -102,3 +102,38 @@ def test_csrf_is_enforced_on_forms():
     )
     assert r.status_code == 403
     assert not User.objects.filter(username="Mallory").exists()
+
+
+@pytest.mark.parametrize(
+    "url", ["accounts:register", "accounts:guest", "accounts:login", "accounts:password_reset"]
+)
+def test_account_forms_describe_fields_by_help_texts_that_exist(client, url):
+    """Every aria-describedby names an element of the page, and no list sits inside a p or small
+    (the password rules are a list: inside <small> in a <p> they broke the form's HTML)."""
+    import re
+    from html.parser import HTMLParser
+
+    page = client.get(reverse(url)).content.decode()
+    ids = set(re.findall(r'\bid="([^"]+)"', page))
+    described = [i for v in re.findall(r'aria-describedby="([^"]*)"', page) for i in v.split()]
+    assert all(i in ids for i in described), sorted(set(described) - ids)
+
+    class Nesting(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.open: list[str] = []
+            self.bad: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag in ("ul", "ol", "div") and {"p", "small"} & set(self.open):
+                self.bad.append(tag)
+            if tag not in ("input", "br", "meta", "link", "img"):
+                self.open.append(tag)
+
+        def handle_endtag(self, tag):
+            if tag in self.open:
+                del self.open[len(self.open) - 1 - self.open[::-1].index(tag) :]
+
+    nesting = Nesting()
+    nesting.feed(page.split("<main", 1)[1])
+    assert nesting.bad == []
