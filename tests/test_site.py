@@ -27,6 +27,7 @@ def test_pages_are_german_and_load_htmx_locally(client):
     assert "/static/django_htmx/htmx-2.min.js" in page
     assert "hx-ws-2" in page
     assert "https://" not in page.split("<body")[0]
+    assert '<meta name="description" content="Speedgames: vier Kartenspiele' in page
 
 
 def test_healthz_checks_database_and_redis(client):
