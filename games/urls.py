@@ -6,6 +6,7 @@ app_name = "games"
 
 urlpatterns = [
     path("regeln/<slug:slug>/", views.rules, name="rules"),
+    path("hilfe/", views.manual, name="manual"),
     path("partie/<int:match_id>/", views.match_page, name="match"),
     path("partie/<int:match_id>/brett/", views.board, name="board"),
     path("partie/<int:match_id>/zug/", views.act, name="act"),

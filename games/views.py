@@ -4,6 +4,7 @@ import json
 import logging
 import re
 from functools import lru_cache
+from pathlib import Path
 
 import markdown
 from django.conf import settings
@@ -13,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -46,11 +48,11 @@ def _drawn_stars(m: re.Match[str]) -> str:
     return f'{n}{ui_icon("star")}<span class="sr-only"> {word}</span>'
 
 
-@lru_cache(maxsize=8)
-def _rules_html(slug: str, mtime: float) -> SafeString:
-    """A rules page: every heading with its anchor (a „#“ link to it) and, after the title and
-    the introduction, the table of contents of its sections."""
-    path = settings.BASE_DIR / "docs" / "rules" / f"{slug}.md"
+@lru_cache(maxsize=16)
+def _document_html(path: Path, mtime: float) -> SafeString:
+    """A page from one of our Markdown documents (a game's rules, the player manual): every
+    heading with its anchor (a „#“ link to it) and, after the title and the introduction, the
+    table of contents of its sections. ``mtime`` keys the cache, so an edited file is read anew."""
     text = path.read_text(encoding="utf-8")
     toc = TocExtension(
         toc_depth="2-2", permalink="#", permalink_title=_("Link zu diesem Abschnitt")
@@ -64,7 +66,7 @@ def _rules_html(slug: str, mtime: float) -> SafeString:
     first = body.find("<h2")
     first = len(body) if first < 0 else first
     body = _STARS.sub(_drawn_stars, body)
-    # The rules docs are our own files in the repository, not user input.
+    # The documents are our own files in the repository, not user input.
     return mark_safe(body[:first] + nav + body[first:])  # noqa: S308
 
 
@@ -73,8 +75,19 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     path = settings.BASE_DIR / "docs" / "rules" / f"{slug}.md"
     if game is None or not path.exists():
         raise Http404(_("Diese Spielregeln gibt es nicht."))
-    html = _rules_html(slug, path.stat().st_mtime)
+    html = _document_html(path, path.stat().st_mtime)
     return render(request, "games/rules.html", {"game": game, "rules_html": html})
+
+
+def manual(request: HttpRequest) -> HttpResponse:
+    """„So spielst du“: how the site works, for players (``docs/manual/<language>.md``, German
+    where the visitor's language has none yet)."""
+    folder = settings.BASE_DIR / "docs" / "manual"
+    path = folder / f"{get_language() or 'de'}.md"
+    if not path.exists():
+        path = folder / "de.md"
+    html = _document_html(path, path.stat().st_mtime)
+    return render(request, "games/manual.html", {"manual_html": html})
 
 
 def _seat(match: Match, request: HttpRequest) -> Seat | None:

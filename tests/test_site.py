@@ -161,3 +161,19 @@ def test_a_browser_asking_for_english_still_gets_german(client):
         "/konto/registrieren/", {"username": ""}, HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9"
     ).content.decode()
     assert "This field is required" not in answer and "Dieses Feld ist zwingend" in answer
+
+
+def test_the_player_manual_is_a_page_linked_from_every_page(client):
+    home = client.get("/").content.decode()
+    assert 'href="/hilfe/"' in home
+    page = client.get("/hilfe/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "<h1" in text and "So spielst du auf Speedgames" in text
+    assert 'class="rules-toc"' in text  # the contents, with an anchor per section
+    for section in ("Am Tisch", "Tagesspiele", "Verbindung weg, Partie verlassen"):
+        assert section in text
+    # links to each game's rules resolve
+    for slug in ("speedtroedel", "speedone", "speedbasar", "speedwerk"):
+        assert f'href="/regeln/{slug}/"' in text
+        assert client.get(f"/regeln/{slug}/").status_code == 200
