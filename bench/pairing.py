@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.pairing --people 1000 --seconds 10 --json
 
-Runs in a throw-away database (``test_<name>`` of ``DATABASE_URL``, created and dropped here) on
+Runs in a throw-away database (``bench_pairing_<pid>`` beside ``DATABASE_URL``'s, created and dropped here) on
 PostgreSQL, with the real pool (``pairing.pool``): ``--threads`` threads (standing in for the web
 processes' request threads) each call ``pool.press`` at the person's moment, exactly what the
 view does; a beat thread runs ``pool.sweep`` every two seconds (the Celery beat task) and the
@@ -95,9 +95,7 @@ def run(people: int, seconds: float, threads: int, seed: int, drain: float) -> d
         game = rng.choice(SLUGS)
         engine = get_engine(game)
         count = 0 if rng.random() < 0.5 else rng.randint(engine.min_players, engine.max_players)
-        plans.append(
-            (rng.uniform(0, seconds), player, game, count, rng.choices(tempi, weights)[0])
-        )
+        plans.append((rng.uniform(0, seconds), player, game, count, rng.choices(tempi, weights)[0]))
     plans.sort(key=lambda p: p[0])
     pressed_at: dict[str, float] = {}
     press_ms: list[float] = []
@@ -234,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     if connection.vendor != "postgresql":
         print("bench.pairing needs PostgreSQL (DATABASE_URL)", file=sys.stderr)
         return 2
+    # a name of its own: never the test suite's test_<name> of the same DATABASE_URL
+    connection.settings_dict.setdefault("TEST", {})["NAME"] = f"bench_pairing_{os.getpid()}"
     name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
     try:
         report = {"database": connection.vendor, "test_database": name}

@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Avg, Count, Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
 from accounts.bots import BOT_NAMES
 from accounts.identity import Player
@@ -56,6 +58,8 @@ BOT_FILL_AFTER = 30
 HEARTBEAT_SECONDS = 2
 #: … and a row not seen for this long leaves the pool (a closed page)
 EXPIRE_AFTER = 8
+#: the lobby's seek lists are told to re-read at most this often (seconds)
+PING_EVERY = 1
 #: the Bedenkzeit presets of the tables
 TEMPI = tuple(seconds for seconds, _label in MOVE_SECONDS_CHOICES)
 DEFAULT_TEMPO = 60
@@ -474,9 +478,20 @@ def _tell(told: list[tuple[str, int, int]], game: str) -> None:
 
 
 def _lobby_changed(game: str) -> None:
-    """The lobby's seek list re-reads itself (``pairing/_seeks_ping.html``)."""
-    html = render_to_string("pairing/_seeks_ping.html", {"game": game})
-    transaction.on_commit(lambda: _notify(f"lobby-{game}", {"type": "notify.invite", "html": html}))
+    """After commit: the lobby's seek lists of ``game`` re-read themselves
+    (``pairing/_seeks_ping.html``) – at most once per ``PING_EVERY`` seconds and game, so a rush
+    of presses is not a rush of re-reads on every open lobby (the lists also poll)."""
+
+    def ping() -> None:
+        try:
+            if not cache.add(f"pairing:ping:{game}", 1, PING_EVERY):
+                return
+        except RedisError:
+            return
+        html = render_to_string("pairing/_seeks_ping.html", {"game": game})
+        _notify(f"lobby-{game}", {"type": "notify.invite", "html": html})
+
+    transaction.on_commit(ping)
 
 
 def sweep() -> list[Paired]:
