@@ -274,3 +274,20 @@ def test_a_race_of_50_presses_puts_nobody_twice(bots):
     assert Seek.objects.filter(status=Seek.Status.WAITING).count() == 0
     for seek in Seek.objects.filter(status=Seek.Status.MATCHED):
         assert seek.match.seats.filter(user_id=seek.user_id).count() == 1
+
+
+def test_a_visitor_without_account_is_offered_login_or_guest(client, bots):
+    seek = pool.press(person("Anna"), "speedone", 2, 60)
+    room = client.get(reverse("lobby:room", args=["speedone"])).content.decode()
+    assert "Als Gast spielen" in room and 'id="quick-start"' not in room
+    assert f'data-seek="{seek.pk}"' in room  # the seek is listed …
+    assert "Mitspielen" not in room  # … without a button that would need a person
+
+
+def test_the_seek_list_shows_rating_tempo_and_count(client, bots):
+    pool.press(rated("Anna", "speedwerk", 5), "speedwerk", 4, 30)
+    ben = User.objects.create_user("Ben", password="kartenglück-42")
+    client.force_login(ben)
+    html = client.get(reverse("pairing:seeks", args=["speedwerk"])).content.decode()
+    assert "Anna" in html and "1600" in html and "4 Spieler" in html and "30 s" in html
+    assert "Mitspielen" in html
