@@ -291,3 +291,17 @@ def test_the_seek_list_shows_rating_tempo_and_count(client, bots):
     html = client.get(reverse("pairing:seeks", args=["speedwerk"])).content.decode()
     assert "Anna" in html and "1600" in html and "4 Spieler" in html and "30 s" in html
     assert "Mitspielen" in html
+
+
+def test_the_beat_task_fills_up_and_is_scheduled(settings, bots):
+    from pairing import tasks
+
+    assert any(
+        job["task"] == "pairing.tasks.sweep" for job in settings.CELERY_BEAT_SCHEDULE.values()
+    )
+    seek = pool.press(person("Anna"), "speedone", 2, 0, fill_bots=True)
+    assert tasks.sweep() == 0
+    age(seek, 31)
+    assert tasks.sweep() == 1
+    seek.refresh_from_db()
+    assert seek.status == Seek.Status.MATCHED and seek.match.move_seconds is None
