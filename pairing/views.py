@@ -90,7 +90,7 @@ def press(request: HttpRequest, game: str) -> HttpResponse:
             player,
             game,
             _choice(raw_players, -1) if raw_players != "egal" else 0,
-            _choice(request.POST.get("tempo"), -1),
+            _choice(request.POST.get("move_seconds"), -1),
             fill_bots=request.POST.get("fill_bots") == "1",
             allow_guests=player.is_guest or request.POST.get("allow_guests") == "1",
         )

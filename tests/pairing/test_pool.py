@@ -219,7 +219,7 @@ def test_the_views_press_wait_and_cancel(client, bots):
     a = User.objects.create_user("Anna", password="kartenglück-42")
     client.force_login(a)
     url = reverse("pairing:press", args=["speedone"])
-    answer = client.post(url, {"players": "2", "tempo": "60"}, HTTP_HX_REQUEST="true")
+    answer = client.post(url, {"players": "2", "move_seconds": "60"}, HTTP_HX_REQUEST="true")
     html = answer.content.decode()
     assert "Suche Mitspieler für Speedone" in html and "Abbrechen" in html
     seek = Seek.objects.get(user=a)
@@ -232,7 +232,7 @@ def test_the_views_press_wait_and_cancel(client, bots):
     assert beat.headers["HX-Redirect"] == reverse(
         "games:match", args=[Seek.objects.get(pk=seek.pk).match_id]
     )
-    bad = client.post(url, {"players": "9", "tempo": "60"}, HTTP_HX_REQUEST="true")
+    bad = client.post(url, {"players": "9", "move_seconds": "60"}, HTTP_HX_REQUEST="true")
     assert "Speedone spielt man zu 2 bis 4." in bad.content.decode()
 
 
