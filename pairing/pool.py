@@ -58,8 +58,8 @@ BOT_FILL_AFTER = 30
 HEARTBEAT_SECONDS = 2
 #: … and a row not seen for this long leaves the pool (a closed page)
 EXPIRE_AFTER = 8
-#: the lobby's seek lists are told to re-read at most this often (seconds)
-PING_EVERY = 1
+#: how many of the closest-rated people the pairing considers around the longest waiting one
+CANDIDATES = 64
 #: the Bedenkzeit presets of the tables
 TEMPI = tuple(seconds for seconds, _label in MOVE_SECONDS_CHOICES)
 DEFAULT_TEMPO = 60
@@ -224,9 +224,20 @@ def heartbeat(player: Player, seek_id: int) -> Seek | None:
         return None
     if seek.status == Seek.Status.WAITING:
         Seek.objects.filter(pk=seek.pk, status=Seek.Status.WAITING).update(seen=timezone.now())
-        pair_pool(seek.game, seek.move_seconds, wait=False)
+        if _first_this_second(f"pairing:pool:{seek.game}:{seek.move_seconds}"):
+            pair_pool(seek.game, seek.move_seconds, wait=False)
         seek.refresh_from_db()
     return seek
+
+
+def _first_this_second(key: str) -> bool:
+    """Whether this is the first call for ``key`` in the last second (a Redis flag): the
+    heartbeats of a full pool pair it about once a second, not once per waiting page. Without
+    Redis: no (the beat task pairs)."""
+    try:
+        return bool(cache.add(key, 1, 1))
+    except RedisError:
+        return False
 
 
 def waiting_count(game: str) -> int:
@@ -326,6 +337,7 @@ def plan(
                 s.pk,
             )
         )
+        del others[CANDIDATES:]  # the nearest ratings are enough (keeps a crowded pool fast)
         sizes = [anchor.players] if anchor.players else list(range(hi, lo - 1, -1))
         chosen: tuple[list[Seek], int] | None = None
         for size in sizes:
@@ -479,14 +491,11 @@ def _tell(told: list[tuple[str, int, int]], game: str) -> None:
 
 def _lobby_changed(game: str) -> None:
     """After commit: the lobby's seek lists of ``game`` re-read themselves
-    (``pairing/_seeks_ping.html``) – at most once per ``PING_EVERY`` seconds and game, so a rush
+    (``pairing/_seeks_ping.html``) – at most once a second per game, so a rush
     of presses is not a rush of re-reads on every open lobby (the lists also poll)."""
 
     def ping() -> None:
-        try:
-            if not cache.add(f"pairing:ping:{game}", 1, PING_EVERY):
-                return
-        except RedisError:
+        if not _first_this_second(f"pairing:ping:{game}"):
             return
         html = render_to_string("pairing/_seeks_ping.html", {"game": game})
         _notify(f"lobby-{game}", {"type": "notify.invite", "html": html})

@@ -305,3 +305,33 @@ def test_the_beat_task_fills_up_and_is_scheduled(settings, bots):
     assert tasks.sweep() == 1
     seek.refresh_from_db()
     assert seek.status == Seek.Status.MATCHED and seek.match.move_seconds is None
+
+
+def test_the_plan_of_a_crowded_pool_is_quick_and_seats_nobody_twice():
+    import random
+    import time
+
+    rng = random.Random(3)
+    now = timezone.now()
+    seeks = [
+        Seek(
+            pk=i + 1,
+            game="speedwerk",
+            move_seconds=60,
+            players=rng.choice([0, 3, 4, 5, 6]),
+            player_key=f"u{i + 1}",
+            user_id=i + 1,
+            name=f"P{i}",
+            rating=round(rng.gauss(1500, 200)),
+            created=now - timedelta(seconds=rng.uniform(0, 20)),
+        )
+        for i in range(1000)
+    ]
+    t0 = time.perf_counter()
+    groups = pool.plan(seeks, 3, 6, now, set())
+    assert time.perf_counter() - t0 < 3
+    seated = [s.pk for group, _size in groups for s in group]
+    assert len(seated) == len(set(seated)) > 800
+    for group, size in groups:
+        assert len(group) == size and all(s.players in (0, size) for s in group)
+        assert max(s.rating for s in group) - min(s.rating for s in group) <= 300
