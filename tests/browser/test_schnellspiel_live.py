@@ -133,3 +133,23 @@ def test_cancel_by_keyboard_and_a_closed_page_leave_the_pool(live_site, browser)
     finally:
         anna_ctx.close()
         ben_ctx.close()
+
+
+def test_one_click_on_an_open_seek_starts_the_match(live_site, browser):
+    url = live_site.url
+    anna_ctx, anna = person(browser, url, "Anna", DESKTOP)
+    ben_ctx, ben = person(browser, url, "Ben", SMALL)
+    try:
+        lobby(anna, url, "speedone")
+        press(anna, "0")
+        anna.locator("#quick-wait").wait_for()
+        lobby(ben, url, "speedone")
+        ben.locator(".seek-row", has_text="Anna").get_by_role(
+            "button", name="Mit Anna spielen"
+        ).click()
+        ben.wait_for_url(MATCH)
+        anna.wait_for_url(MATCH)
+        assert anna.url == ben.url
+    finally:
+        anna_ctx.close()
+        ben_ctx.close()
