@@ -192,11 +192,9 @@ def cancel(player: Player, seek_id: int | None = None) -> Match | None:
     rows = Seek.objects.filter(player_key=player.key)
     if seek_id is not None:
         rows = rows.filter(pk=seek_id)
-    left = rows.filter(status=Seek.Status.WAITING).update(
-        status=Seek.Status.CANCELLED, ended=timezone.now()
-    )
-    if left:
-        games = set(rows.filter(status=Seek.Status.CANCELLED).values_list("game", flat=True)[:1])
+    waiting = rows.filter(status=Seek.Status.WAITING)
+    games = set(waiting.values_list("game", flat=True))
+    if waiting.update(status=Seek.Status.CANCELLED, ended=timezone.now()):
         for game in games:
             _lobby_changed(game)
         return None
