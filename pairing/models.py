@@ -80,7 +80,10 @@ class Seek(models.Model):
                 condition=Q(user__isnull=False) | Q(guest__isnull=False), name="seek_has_person"
             ),
         ]
-        indexes = [models.Index(fields=["game", "move_seconds", "status"])]
+        indexes = [
+            models.Index(fields=["game", "move_seconds", "status"]),
+            models.Index(fields=["ended"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} {self.game} {self.move_seconds}s {self.status}"

@@ -58,6 +58,8 @@ BOT_FILL_AFTER = 30
 HEARTBEAT_SECONDS = 2
 #: … and a row not seen for this long leaves the pool (a closed page)
 EXPIRE_AFTER = 8
+#: ended rows are kept this long (a press in a second tab finds the match of the first)
+KEEP = timedelta(days=1)
 #: how many of the closest-rated people the pairing considers around the longest waiting one
 CANDIDATES = 64
 #: the Bedenkzeit presets of the tables
@@ -119,7 +121,7 @@ def press(
         mine = list(
             Seek.objects.select_for_update()
             .filter(player_key=player.key, status__in=(Seek.Status.WAITING, Seek.Status.MATCHED))
-            .filter(Q(ended__isnull=True) | Q(ended__gte=timezone.now() - timedelta(hours=6)))
+            .filter(Q(ended__isnull=True) | Q(ended__gte=timezone.now() - KEEP))
         )
         playing = _still_playing(player, [s for s in mine if s.status == Seek.Status.MATCHED])
         if playing is not None:
@@ -512,7 +514,15 @@ def sweep() -> list[Paired]:
     started: list[Paired] = []
     for game, move_seconds in list(pools):
         started += pair_pool(game, move_seconds, wait=False)
+    forget_old()
     return started
+
+
+def forget_old(now: datetime | None = None) -> int:
+    """Drop the rows that ended more than ``KEEP`` ago (the pool keeps no history)."""
+    now = now or timezone.now()
+    deleted, _kinds = Seek.objects.filter(ended__lt=now - KEEP).delete()
+    return deleted
 
 
 def tempo_text(move_seconds: int) -> str:

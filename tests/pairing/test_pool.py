@@ -335,3 +335,13 @@ def test_the_plan_of_a_crowded_pool_is_quick_and_seats_nobody_twice():
     for group, size in groups:
         assert len(group) == size and all(s.players in (0, size) for s in group)
         assert max(s.rating for s in group) - min(s.rating for s in group) <= 300
+
+
+def test_ended_rows_are_forgotten_after_a_day(bots):
+    a = person("Anna")
+    old = pool.press(a, "speedone", 2, 60)
+    pool.cancel(a, old.pk)
+    waiting = pool.press(person("Ben"), "speedone", 2, 60)
+    Seek.objects.filter(pk=old.pk).update(ended=timezone.now() - timedelta(days=1, seconds=1))
+    pool.sweep()
+    assert list(Seek.objects.values_list("pk", flat=True)) == [waiting.pk]
