@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "games",
     "lobby",
     "leaderboards",
+    "pairing",
     *catalog.installed_apps(),  # every game's package and its extra pages' apps
 ]
 
@@ -241,6 +242,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "task": "leaderboards.tasks.create_daily_challenges",
         "schedule": 60.0,
     },
+    # Schnellspiel: ranges grow, computers fill after 30 s, closed pages leave the pool
+    "pairing-sweep": {"task": "pairing.tasks.sweep", "schedule": 2.0},
 }
 #: the key of the daily seeds' HMAC (default: derived from SECRET_KEY)
 DAILY_SECRET = os.environ.get("DAILY_SECRET", "")
