@@ -13,7 +13,7 @@ connection lost in any way – a crashed handler, a killed server – ends in ab
   socket closes). ``open_sockets`` counts the live ones, across all web processes;
 - the database's summary on the seat: ``Seat.last_seen``, refreshed by the sockets' heartbeat
   and the board poll (a page without a socket), and ``Seat.disconnected_at``, set when the
-  seat's last open socket closed (``last_socket_closed``).
+  seat's last open socket closed (the closing socket asks ``sockets_left``).
 
 ``anyone_connected`` asks both: a seat is away only when neither knows of a page. (Without
 Redis the database alone answers – a closed socket then counts as gone even with a second tab
@@ -91,7 +91,7 @@ def anyone_connected(match_id: int, seats: list[Seat], now: datetime | None = No
 
 def set_connected(match_id: int, seat_index: int, connected: bool) -> None:
     """The database's record: a page of the seat opened (``connected``), or its last open socket
-    closed (``last_socket_closed`` decides that)."""
+    closed (the consumer asks ``sockets_left`` first)."""
     now = timezone.now()
     if connected:
         Seat.objects.filter(match_id=match_id, index=seat_index).update(

@@ -495,6 +495,8 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
                 )
             )
         parts.append("</p>\n")
+        if ctx.get("clock_stopped") and not ctx["deadline"]:
+            parts.append(_stopped_note_html(ctx["clock_stopped"][1]))
         if rat:
             parts.append(_ADVICE_PANEL)
     parts.append(_SKIP_TARGET)
@@ -645,18 +647,22 @@ def _stopped_words(mine: bool, waiting: tuple[str, ...]) -> str:
 
 def _stopped_clock_html(left: float, note: str, grace: int) -> Markup:
     """The countdown frozen at the time that was left when its person went (no
-    ``data-deadline``: the page's script does not tick it), „Uhr angehalten“ beside it and the
-    whole sentence for the screen reader (``note``)."""
+    ``data-deadline``: the page's script does not tick it), „Uhr angehalten“ beside it; why and
+    until when (``note``) stands under the turn line (``_stopped_note_html``)."""
     return h(
-        ' <span class="countdown stopped" id="countdown" data-left="{}" data-grace="{}">'
-        '<span class="stopped-time">{}</span> <span class="stopped-word" aria-hidden="true">{}'
-        '</span><span class="sr-only">{}</span></span>',
+        ' <span class="countdown stopped" id="countdown" data-left="{}" data-grace="{}" '
+        'title="{}"><span class="stopped-time">{}</span> <span class="stopped-word">{}</span>'
+        "</span>",
         round(left),
         grace,
+        note,
         clock_text(left, grace),
         _("Uhr angehalten"),
-        note,
     )
+
+
+def _stopped_note_html(note: str) -> Markup:
+    return h('\n<p class="clock-note" id="clock-note">{}</p>', note)
 
 
 @lru_cache(maxsize=4096)
