@@ -122,6 +122,48 @@ def test_a_seat_sockets_place_is_taken_renewed_and_given_back(alice, bots):
     assert async_to_sync(scenario)() == [2, 1, 0]
 
 
+@pytest.mark.django_db
+def test_a_closing_recorded_after_another_tab_opened_does_not_stop_the_clock(alice, bots):
+    """Tab 1 closes while tab 2 opens: tab 1 found no other socket, tab 2 wrote its opening,
+    then tab 1's closing landed in the database. Tab 2's own entry keeps the seat present."""
+    match = alice_against_a_bot(alice, move_seconds=60, solo=True)
+    key = presence.seat_key(match.pk, 0)
+    r = _redis()
+    r.delete(key)
+    try:
+        r.zadd(key, {"tab-2": time.time() + 30})
+        presence.set_connected(match.pk, 0, True)  # tab 2 opened
+        presence.set_connected(match.pk, 0, False)  # tab 1's closing, written after it
+        assert not presence.is_present(Seat.objects.get(match=match, index=0))
+        Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+        assert actions.run_timeout(match.pk, 0) is True  # her timeout: the clock ran on
+        match.refresh_from_db()
+        assert match.clock_left is None and match.moves.get().by == Move.By.TIMEOUT
+    finally:
+        r.delete(key)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_pages_opening_at_once_resume_the_clock_once(alice, bots):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    match = alice_against_a_bot(alice, move_seconds=60, solo=True)
+    _stop_the_clock(match, 30.0)
+
+    def open_page() -> bool:
+        try:
+            return actions.person_back(match.pk, 0)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(4) as pool:
+        resumed = list(pool.map(lambda _: open_page(), range(4)))
+    assert sorted(resumed) == [False, False, False, True]
+    assert 28 <= _seconds_left(match) <= 30 and match.clock_left is None
+
+
 # -- two tabs, closing and opening ---------------------------------------------------------------
 
 
