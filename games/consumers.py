@@ -6,6 +6,7 @@ and how many, is ``games.spectators``."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import select
@@ -22,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from accounts.identity import player_from_scope
 from accounts.loops import of_loop
-from games import actions, broadcast, sockets, spectators
+from games import actions, broadcast, presence, sockets, spectators
 from games.models import Match
 from games.rendering import flash_html, render_board
 
@@ -93,7 +94,10 @@ class Presence:
     """The seats this process's match sockets hold. While a socket is open its person counts as
     present (``Seat.last_seen``): one beat every ``HEARTBEAT_SECONDS`` touches all of them in one
     statement (``actions.touch_seats``) – not a database hop and a statement per socket, which
-    at 2,000 open pages was a hundred writes a second."""
+    at 2,000 open pages was a hundred writes a second. The same beat resumes a clock that stopped
+    although one of these seats has a page open (``actions.resume_where_present``, one query).
+    (Each socket's own entry in Redis, which tells a second tab from none, is renewed by
+    ``spectators.Admissions``.)"""
 
     def __init__(self) -> None:
         self.seats: Counter[tuple[int, int]] = Counter()
@@ -113,9 +117,14 @@ class Presence:
         while self.seats:
             await asyncio.sleep(actions.HEARTBEAT_SECONDS)
             try:
-                await db(actions.touch_seats)(list(self.seats))
+                await db(_beat_seats)(list(self.seats))
             except Exception:  # noqa: BLE001 - a database hiccup: the next beat tries again
                 log.warning("heartbeat failed for %s seats", len(self.seats))
+
+
+def _beat_seats(seats: list[tuple[int, int]]) -> None:
+    actions.touch_seats(seats)
+    actions.resume_where_present(seats)
 
 
 class SyncChecks:
@@ -232,6 +241,10 @@ class MatchConsumer(sockets.OutageSafeConsumer):
     refusal_wait: asyncio.Task[None] | None = None
     #: why this visitor without a seat may not watch (``spectators.watch_refusal``: the kind answers)
     kept_from: spectators.WatchRefusal | None = None
+    #: the seat is among those the process's heartbeat touches (``Presence``)
+    beating: bool = False
+    #: the socket's places and presence are given up (``_let_go``)
+    released: bool = False
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own dispatch without its ``aclose_old_connections`` hop to the shared sync
@@ -265,6 +278,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         self.joined = tuple(groups)
         if self.seat_index is not None:
             _presence().add((self.match_id, self.seat_index))
+            self.beating = True
         if self.player_key:
             kind = "watch" if self.seat_index is None else "match"  # where, for the friends list
             await self.go_online(self.player_key, self.player_name, f"{kind}:{self.match_id}")
@@ -283,6 +297,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
             self.channel_name,
             spectators.client_key(self.scope, self.player_key),
             self.match_id if self.seat_index is None else None,
+            seat=None if self.seat_index is None else (self.match_id, self.seat_index),
         )
         if refusal:
             await spectators.refuse(self, refusal, spectators.CLOSE_FULL)
@@ -310,7 +325,9 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         self.player_key = player.key if player else None
         self.player_name = player.name if player else ""
         if seat is not None:
-            if match.clock_left is not None:  # its clock stopped while they were away
+            # presence first; a match that waits for its person then looks at its clock under
+            # the lock – not at the clock read above, which may stop a moment later
+            if actions.waits_for_its_person(match):
                 actions.person_back(self.match_id, seat.index)
             else:
                 actions.set_connected(self.match_id, seat.index, True)
@@ -320,18 +337,40 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         if not hasattr(self, "match_id"):
             return
         if self.joined:
-            if self.seat_index is not None:
-                _presence().discard((self.match_id, self.seat_index))
             joined, self.joined = self.joined, ()  # closed: no batched sync answer reaches it
             await sockets.leave_groups(self, joined)
             if self.player_key:
                 await self.go_offline()
+        await self._let_go()
+
+    async def _let_go(self) -> None:
+        """Give up the socket's places and, for a seat's socket, its presence: the seat counts
+        as gone only when no other socket of it is open (a second tab, another device) – Redis
+        knows them all (``presence.sockets_left``; when it cannot tell, gone). Once per socket:
+        ``disconnect`` and the end of the socket's task both ask (``__call__``)."""
+        if self.released:
+            return
+        self.released = True
+        if self.beating:
+            self.beating = False
+            _presence().discard((self.match_id, self.seat_index))  # type: ignore[arg-type]
         if self.ticket is not None:
             await spectators.admissions().release(self.ticket)
         if self.seat_index is not None:
-            await db(actions.set_connected)(self.match_id, self.seat_index, False)
+            if not await presence.sockets_left(self.match_id, self.seat_index):
+                await db(actions.set_connected)(self.match_id, self.seat_index, False)
         elif self.watching:
             await db(actions.count_watcher)(self.match_id, -1)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # a handler that raised, a task the server cancelled: the places and the presence
+            # are given up all the same (a renewed place would keep the seat present for good)
+            if hasattr(self, "match_id"):
+                with contextlib.suppress(Exception, asyncio.CancelledError):
+                    await asyncio.shield(self._let_go())
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Anything that is not one JSON text frame gets a German message, never a closed socket

@@ -325,7 +325,9 @@ def board_context(
         {
             **s.label(),
             "index": s.index,
-            "connected": s.disconnected_at is None and s.last_seen >= stale,
+            # a page that spoke since the last socket closed (a second tab) is connected again
+            "connected": (s.disconnected_at is None or s.disconnected_at < s.last_seen)
+            and s.last_seen >= stale,
             "score": view["scores"][s.index],
             "cards": view["hand_counts"][s.index],
             "turn": s.index in actors,
@@ -355,8 +357,16 @@ def board_context(
     finished = match.status == Match.Status.FINISHED
     language = get_language()
     clock = None
-    if running and match.deadline is not None:
+    # the clock stopped while its person was away (``actions.pause_clock``): shown frozen
+    stopped = running and match.deadline is None and match.clock_left is not None
+    stopped_note = ""
+    if running and (match.deadline is not None or stopped):
         clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
+    if stopped:
+        waiting = [s.name for s in seats if s.index in actors and s.is_human and not s.bot_strength]
+        mine = index is not None and index in actors
+        stopped_note = _stopped_words(mine, tuple(waiting))
+        announce = " ".join(x for x in (announce, stopped_note) if x)
     ctx.update(
         {
             "language": language,
@@ -375,6 +385,7 @@ def board_context(
             "name_links": links,
             "deadline": match.deadline,
             "clock_grace": int(clock.grace) if clock else 0,
+            "clock_stopped": (match.clock_left, stopped_note) if stopped else None,
             "message": message,
             "ticker": ticker,
             "announce": announce,
@@ -471,6 +482,8 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
             parts.append(
                 _countdown_html(language, timezone.localtime(ctx["deadline"]), ctx["clock_grace"])
             )
+        elif ctx.get("clock_stopped"):
+            parts.append(_stopped_clock_html(*ctx["clock_stopped"], ctx["clock_grace"]))
         if rat:  # Rat at the top of the board: its answer is on a phone's first screen
             parts.append(
                 _advice_html(
@@ -482,6 +495,8 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
                 )
             )
         parts.append("</p>\n")
+        if ctx.get("clock_stopped") and not ctx["deadline"]:
+            parts.append(_stopped_note_html(ctx["clock_stopped"][1]))
         if rat:
             parts.append(_ADVICE_PANEL)
     parts.append(_SKIP_TARGET)
@@ -602,6 +617,52 @@ def _countdown(language: str | None, deadline: Any, offset: Any, grace: int) -> 
         grace,
         _frame_words(language)["clock"],
     )
+
+
+def clock_text(left: float, grace: int) -> str:
+    """The countdown's words for ``left`` seconds, ``grace`` of them the visible grace – what
+    ``static/js/match.js`` (``tick``) writes for a running clock: „0:52 (+5 s)“,
+    „Nachspielzeit 0:04“."""
+    left = max(0, round(left))
+    main = left - grace
+    shown = main if main > 0 else left
+    text = f"{shown // 60}:{shown % 60:02d}"
+    if main <= 0:
+        return _("Nachspielzeit %(time)s") % {"time": text}
+    return f"{text} (+{grace} s)" if grace else text
+
+
+def _stopped_words(mine: bool, waiting: tuple[str, ...]) -> str:
+    """Why the clock stands still, for the screen reader and under the frozen time."""
+    if mine or not waiting:
+        return _(
+            "Die Uhr ist angehalten, solange du nicht da bist – sie läuft mit der übrigen Zeit "
+            "weiter, sobald du wieder verbunden bist."
+        )
+    return _(
+        "Die Uhr ist angehalten, solange %(name)s nicht da ist – sie läuft mit der übrigen Zeit "
+        "weiter, sobald %(name)s zurück ist."
+    ) % {"name": ", ".join(waiting)}
+
+
+def _stopped_clock_html(left: float, note: str, grace: int) -> Markup:
+    """The countdown frozen at the time that was left when its person went (no
+    ``data-deadline``: the page's script does not tick it), „Uhr angehalten“ beside it; why and
+    until when (``note``) stands under the turn line (``_stopped_note_html``)."""
+    return h(
+        ' <span class="countdown stopped" id="countdown" data-left="{}" data-grace="{}" '
+        'title="{}"><span class="stopped-time">{}</span> <span class="stopped-word">{}</span>'
+        "</span>",
+        round(left),
+        grace,
+        note,
+        clock_text(left, grace),
+        _("Uhr angehalten"),
+    )
+
+
+def _stopped_note_html(note: str) -> Markup:
+    return h('\n<p class="clock-note" id="clock-note">{}</p>', note)
 
 
 @lru_cache(maxsize=4096)

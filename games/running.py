@@ -36,6 +36,8 @@ class RunningGame:
     #: „Runde 2 von 8 · 45 Punkte“ (what the game's state says about round and own score)
     progress: str
     solo: bool
+    #: the move clock stands still until the person opens the game again (``pause_clock``)
+    clock_stopped: bool = False
 
     @property
     def url(self) -> str:
@@ -81,6 +83,7 @@ def running_games(
                 computer_plays=bool(seat.bot_strength),
                 progress=_progress(view, seat.index),
                 solo=match.solo,
+                clock_stopped=match.deadline is None and match.clock_left is not None,
             )
         )
     return out

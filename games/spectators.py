@@ -8,7 +8,9 @@ closed with ``CLOSE_ANONYMOUS`` or ``CLOSE_FULL``; the page shows the message an
 reconnects nor polls.
 
 The counts live in Redis, shared by every web process: one sorted set per match and per client,
-its members the sockets' channel names, scored by when they expire. A web process renews its
+its members the sockets' channel names, scored by when they expire. A seat's socket is also
+entered in its seat's set (``games.presence.seat_key``, no cap): that is how presence knows a
+second tab is still open when the first closes. A web process renews its
 sockets every ``HEARTBEAT_SECONDS`` (``Admissions``), a closed socket removes itself, and the
 sockets of a process that died expire after ``3 × HEARTBEAT_SECONDS`` – a count never leaks.
 Without Redis the caps are not checked (a socket could not join its groups then anyway).
@@ -35,6 +37,7 @@ from django.utils.translation import ngettext
 from accounts.loops import of_loop
 from accounts.presence import redis_client
 from games.kinds import kind_of
+from games.presence import SOCKETS_PREFIX, seat_key
 from games.rendering import flash_html
 
 log = logging.getLogger("speedgames.ws")
@@ -44,7 +47,9 @@ CLOSE_ANONYMOUS = 4403
 #: the socket was refused: the match has its spectators, or the client its sockets
 CLOSE_FULL = 4429
 
-_PREFIX = f"{settings.CACHES['default'].get('KEY_PREFIX', 'sg')}:sockets"
+_PREFIX = SOCKETS_PREFIX
+#: a seat's set has no cap (``MAX_SOCKETS_PER_CLIENT`` limits a person's sockets)
+_NO_CAP = 1 << 30
 
 # KEYS: the sorted sets to join (the client's, then the match's for a spectator); ARGV: now, the
 # expiry of the new member, the member, the keys' TTL, then one cap per key. Returns 0 (admitted)
@@ -146,16 +151,24 @@ class Admissions:
         self.task: asyncio.Task[None] | None = None
 
     async def admit(
-        self, member: str, client: str, match_id: int | None
+        self,
+        member: str,
+        client: str,
+        match_id: int | None,
+        seat: tuple[int, int] | None = None,
     ) -> tuple[Ticket | None, str]:
         """Take a place for the socket ``member`` (its channel name): for ``client``, and among
-        the spectators of ``match_id`` (``None``: a seat's socket). Returns the ticket and ``""``,
-        or ``None`` and the German reason of the refusal."""
+        the spectators of ``match_id`` (``None``: a seat's socket), or as an open socket of
+        ``seat`` (match and seat index: ``games.presence``). Returns the ticket and ``""``, or
+        ``None`` and the German reason of the refusal."""
         keys = [f"{_PREFIX}:client:{client}"]
         caps = [int(settings.MAX_SOCKETS_PER_CLIENT)]
         if match_id is not None:
             keys.append(f"{_PREFIX}:match:{match_id}")
             caps.append(int(settings.MAX_SPECTATORS_PER_MATCH))
+        if seat is not None:
+            keys.append(seat_key(*seat))
+            caps.append(_NO_CAP)
         now = time.time()
         try:
             full = await redis_client().eval(
@@ -164,7 +177,7 @@ class Admissions:
         except (redis.RedisError, OSError, RuntimeError) as exc:
             log.warning("socket caps not checked, Redis failed: %s", exc)
             return None, ""
-        if full:
+        if full:  # the seat's set has no cap: 1 is the client's, 2 the match's spectators
             return None, client_full(caps[0]) if int(full) == 1 else match_full(caps[1])
         for key in keys:
             self.keys.setdefault(key, set()).add(member)

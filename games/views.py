@@ -183,9 +183,11 @@ def board(request: HttpRequest, match_id: int) -> HttpResponse:
     if refusal is not None:
         return HttpResponse(flash_html(refusal.message), status=403)
     seat = _seat(match, request)
-    if seat is not None and match.clock_left is not None:  # back after the clock stopped
-        actions.person_back(match.pk, seat.index)
-        match = _live_match(match_id)
+    if seat is not None and actions.waits_for_its_person(match):
+        # a page without its socket: present, and a clock stopped meanwhile runs on (checked
+        # under the lock, not by the clock read above)
+        if actions.person_back(match.pk, seat.index):
+            match = _live_match(match_id)
     elif seat is not None:
         actions.touch_seat(match.pk, seat.index)
     shown = request.GET.get("v", "")

@@ -39,7 +39,9 @@ from games.actions.seats import (
     person_back,
     reclaim_seat,
     replace_with_bot,
+    resume_where_present,
     set_pref,
+    waits_for_its_person,
 )
 from games.actions.start import SeatSpec, start_match
 from games.actions.timers import run_bot, run_timeout, sweep
@@ -70,6 +72,7 @@ __all__ = [
     "play",
     "reclaim_seat",
     "replace_with_bot",
+    "resume_where_present",
     "run_bot",
     "run_timeout",
     "schedule_followups",
@@ -79,4 +82,5 @@ __all__ = [
     "sweep",
     "touch_seat",
     "touch_seats",
+    "waits_for_its_person",
 ]

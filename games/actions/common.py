@@ -74,7 +74,8 @@ def schedule(
     defer: bool = True,
 ) -> Callable[[], None]:
     """Set the phase deadline (the clock runs while a person, not a bot, is to act; a
-    simultaneous phase keeps the deadline it started with). Returns what announces the new
+    simultaneous phase keeps the deadline it started with, or its stopped clock). Callers store
+    ``deadline``, ``timer_due`` and ``clock_left``. Returns what announces the new
     version (``games.signals.match_changed``: the broadcast renders and pushes every seat's
     board) and schedules the bots' turns and the timer; with ``defer`` that also runs after the
     commit of the current transaction."""
@@ -85,14 +86,17 @@ def schedule(
     actors = engine.actors(state) if running else frozenset()
     humans_to_act = running and any(s not in bots for s in actors)
     if not humans_to_act:
-        match.deadline = None
-    elif phase_changed or match.deadline is None:
+        match.deadline = match.clock_left = None
+    elif phase_changed or (match.deadline is None and match.clock_left is None):
         clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
         match.deadline = (
             timezone.now() + timedelta(seconds=clock.seconds + clock.grace + pause)
             if clock
             else None
         )
+        match.clock_left = None  # a new phase, a new clock: nothing stopped any more
+    # else: the phase goes on with its deadline – or stays stopped (``clock_left``, its person
+    # away: a bot's choice in a simultaneous phase starts no fresh clock)
     match_id, version = match.pk, match.version
     timer = arm_timer(match)
     bot_actors = sorted(s for s in actors if s in bots)

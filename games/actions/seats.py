@@ -108,7 +108,7 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
         _note_in_ticker(match, seat_index, "seat_left" if reason == "left" else "seat_gone")
         engine = get_engine(match.game, match.rules_version)
         schedule(match, engine, engine.from_json(match.state))
-        match.save(update_fields=["version", "deadline", "timer_due", "recent"])
+        match.save(update_fields=["version", "deadline", "timer_due", "clock_left", "recent"])
         log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
 
 
@@ -144,7 +144,7 @@ def reclaim_seat(match_id: int, seat_index: int) -> bool:
         _note_in_ticker(match, seat_index, "seat_back")
         engine = get_engine(match.game, match.rules_version)
         schedule(match, engine, engine.from_json(match.state))
-        match.save(update_fields=["version", "deadline", "timer_due", "recent"])
+        match.save(update_fields=["version", "deadline", "timer_due", "clock_left", "recent"])
         log.info("seat reclaimed match=%s seat=%s", match.pk, seat_index)
         return True
 
@@ -168,12 +168,14 @@ def pause_clock(match: Match, seats: list[Seat]) -> bool:
         or not waits_for_its_person(match)
     ):
         return False
-    engine = get_engine(match.game)
+    engine = get_engine(match.game, match.rules_version)
     state = engine.from_json(match.state)
     actors = engine.actors(state)
     waiting = [s for s in seats if s.index in actors and s.is_human and not s.bot_strength]
     now = timezone.now()
-    if not waiting or any(presence.is_present(s, now) for s in waiting):
+    # under the match's lock: a page that opens reports itself first and then takes this lock
+    # (``person_back``), so it either is seen here or finds the stopped clock and resumes it
+    if not waiting or presence.anyone_connected(match.pk, waiting, now):
         return False
     since = min(presence.away_since(s) for s in waiting)
     left = max(0.0, (match.deadline - since).total_seconds())
@@ -191,11 +193,19 @@ def pause_clock(match: Match, seats: list[Seat]) -> bool:
 
 
 def person_back(match_id: int, seat_index: int) -> bool:
-    """The seat's person opened the match again (a socket, the page): presence says so, and a
-    clock stopped while they were away runs on with the time that was left. Returns whether a
-    clock was resumed."""
+    """The seat's person has the match open (a socket opened, the board poll, a socket's
+    heartbeat found the clock stopped): presence says so, and a clock stopped while they were
+    away runs on with the time that was left (at least ``RESUME_AT_LEAST``), never a fresh one.
+    Returns whether a clock was resumed.
+
+    Asked on every opening of a match that waits for its person, not only when the page saw a
+    stopped clock: the presence record is written first and the match's lock taken after it –
+    a clock stopping at that moment (``pause_clock``, under the same lock) either sees the page
+    or is resumed here."""
     set_connected(match_id, seat_index, True)
     with transaction.atomic():
+        # the lock by the key alone: a condition on ``clock_left`` would be judged on the
+        # snapshot before a stopping clock's commit and skip the row without waiting for it
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.clock_left is None:
             return False
@@ -208,7 +218,7 @@ def person_back(match_id: int, seat_index: int) -> bool:
         timer = arm_timer(match)
         match.save(update_fields=["clock_left", "deadline", "timer_due", "version"])
         seats = list(match.seats.all())
-        engine = get_engine(match.game)
+        engine = get_engine(match.game, match.rules_version)
         state = engine.from_json(match.state)
         match_id, version = match.pk, match.version
 
@@ -220,6 +230,23 @@ def person_back(match_id: int, seat_index: int) -> bool:
         transaction.on_commit(go, robust=True)
         log.info("clock resumed match=%s left=%.1f", match_id, left)
         return True
+
+
+def resume_where_present(seats: list[tuple[int, int]]) -> int:
+    """A web process's heartbeat for the seats its sockets hold (``(match_id, index)``): a clock
+    that stopped although one of them is open runs on – whatever made the stop miss the page
+    (a Redis that lost its entries, a heartbeat that failed), an open page never waits longer
+    than a beat. One query; returns how many clocks resumed."""
+    if not seats:
+        return 0
+    held: dict[int, int] = dict(seats)
+    stopped = Match.objects.filter(
+        pk__in=list(held),
+        status=Match.Status.RUNNING,
+        deadline__isnull=True,
+        clock_left__isnull=False,
+    ).values_list("pk", flat=True)
+    return sum(person_back(match_id, held[match_id]) for match_id in stopped)
 
 
 def count_watcher(match_id: int, delta: int) -> None:

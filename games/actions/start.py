@@ -96,6 +96,6 @@ def start_match(
                 seat.stake_paid = stake
                 seat.save(update_fields=["stake_paid"])
         schedule(match, engine, state, phase_changed=True)
-        match.save(update_fields=["deadline", "timer_due"])
+        match.save(update_fields=["deadline", "timer_due", "clock_left"])
         log.info("match start match=%s game=%s players=%s", match.pk, game, len(seats))
     return match

@@ -262,9 +262,11 @@
   }
 
   // -- countdown of the current phase, from the server's deadline (with a visible grace) -----
+  // A clock stopped while its person was away has no deadline: the server wrote the time that
+  // was left and „Uhr angehalten“; it stays frozen until a board with a deadline comes.
   function tick() {
     var el = document.getElementById("countdown");
-    if (!el) return;
+    if (!el || !el.dataset.deadline) return;
     var grace = parseInt(el.dataset.grace || "0", 10);
     var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
     var main = left - grace;
