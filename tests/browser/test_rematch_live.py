@@ -74,6 +74,7 @@ def test_rematch_takes_the_whole_table_into_the_next_match(live_site, browser):
             p.reload()
             p.locator("#game-over").wait_for()
             assert p.locator("#rematch").is_visible()
+            assert p.locator("#back-to-table").count() == 0  # one way on (issue 41.18)
         no_overflow(gustav)
         for p, name in ((gustav, "rematch-end-phone"), (alice, "rematch-end-desktop")):
             p.evaluate("document.getElementById('game-over').scrollIntoView()")

@@ -17,6 +17,7 @@ from tests.browser.test_speedone_live import register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
 
 pytestmark = [pytest.mark.browser]
+SMALL = {"width": 360, "height": 740}
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -54,7 +55,9 @@ def test_a_spectator_refused_for_a_full_match_reads_why_and_the_page_stays_quiet
         r.close()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize(
+    "viewport", [SMALL, PHONE, DESKTOP], ids=["small-phone", "phone", "desktop"]
+)
 def test_a_spectator_is_told_they_watch_and_gets_no_players_keys(live_site, page, viewport):
     """Issue 41.17: „Du schaust zu“ with the game and the people, no key help of the players
     (only L, the last trick, which only shows), no „Partie verlassen“, and the way out."""
