@@ -53,6 +53,9 @@ class KeySituation:
     helps: bool = False
     #: the seat may ask for Rat (the helps exist and are switched on)
     advice: bool = False
+    #: a person playing a seat; ``False``: a spectator, who has only the keys that only look
+    #: (``Key.watch``)
+    seated: bool = True
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,12 @@ class Key:
 
     text: Text
     when: Callable[[KeySituation], bool] | None = None
+    #: the key only shows something (the last trick): it works for a spectator too
+    watch: bool = False
 
     def works(self, situation: KeySituation) -> bool:
+        if not situation.seated and not self.watch:
+            return False
         return self.when is None or self.when(situation)
 
 
@@ -74,6 +81,8 @@ def advice_on(situation: KeySituation) -> bool:
 
 #: the key of Rat, shared by the games that list it
 ADVICE_KEY = Key(_("R Rat"), advice_on)
+#: the key that opens the last trick (it only shows: a spectator has it too)
+LAST_TRICK_KEY = Key(_("L letzter Stich"), watch=True)
 
 
 def place_points(result: dict[str, Any], seat: int, step: int = PLACE_STEP) -> int:
@@ -215,12 +224,15 @@ class GameDef:
         return self.presenter is not None
 
     def keys_text(self, situation: KeySituation) -> str:
-        """The key help for one seat: the entries whose keys work in its situation. Which work is
+        """The key help for one seat: the entries whose keys work in its situation (a spectator:
+        only the keys that look, ``Key.watch``; a plain text entry is a player's). Which work is
         asked every time (cheap); the joined words are kept per language and choice of entries
         (every seat's board on every move shows them, and each lazy text is a translation)."""
         if not isinstance(self.key_help, tuple):
-            return str(self.key_help)
-        works = tuple(not isinstance(k, Key) or k.works(situation) for k in self.key_help)
+            return str(self.key_help) if situation.seated else ""
+        works = tuple(
+            k.works(situation) if isinstance(k, Key) else situation.seated for k in self.key_help
+        )
         memo = (id(self.key_help), works, get_language())
         kept = _KEYS_TEXT.get(memo)
         if kept is not None and kept[0] is self.key_help:

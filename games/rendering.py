@@ -199,10 +199,13 @@ def booked_seats(match: Match, seats: list[Seat]) -> tuple[bool, ...]:
 
 class EndNote(NamedTuple):
     """A line on the end screen that is not a success (a Händlerreise station not passed):
-    shown plainly, without the ★ box a plain ``str`` note gets."""
+    shown plainly, without the ★ box a plain ``str`` note gets. ``way_on``: the note is the
+    screen's one way on (a table's „Nochmal – gleicher Tisch“): the frame leaves its own
+    button („Zum Tisch“, „Neue Partie“) out."""
 
     text: str
     celebrate: bool = False
+    way_on: bool = False
 
 
 def _end_notes(match: Match, seat: Seat) -> list[EndNote]:
@@ -352,9 +355,15 @@ def board_context(
     if running and seat is not None and match.solo and not bot_for_me and not frame.advice:
         refusal = advice_blocked(match)
     keys = KeySituation(
-        view=view, options=match.options, prefs=frame.prefs, helps=frame.advice, advice=advice_ok
+        view=view,
+        options=match.options,
+        prefs=frame.prefs,
+        helps=frame.advice,
+        advice=advice_ok,
+        seated=seat is not None,
     )
     finished = match.status == Match.Status.FINISHED
+    notes = _end_notes(match, seat) if finished and seat is not None else []
     language = get_language()
     clock = None
     # the clock stopped while its person was away (``actions.pause_clock``): shown frozen
@@ -404,7 +413,8 @@ def board_context(
             )
             if finished
             else "",
-            "end_notes": _end_notes(match, seat) if finished and seat is not None else [],
+            "end_notes": notes,
+            "way_on": any(n.way_on for n in notes),
         }
     )
     return ctx

@@ -310,9 +310,13 @@ def leave(request: HttpRequest, match_id: int) -> HttpResponse:
     seat = _seat(match, request)
     if seat is not None and match.status == Match.Status.RUNNING:
         actions.replace_with_bot(match.pk, seat.index, reason="left")
-        messages.info(
-            request, _("Du hast die Partie verlassen – der Computer spielt für dich weiter.")
-        )
+        said = _("Du hast die Partie verlassen – der Computer spielt für dich weiter.")
+        if match.table_id and not match.solo:  # the table lets them go at the end (41.19)
+            said = _(
+                "Du hast die Partie verlassen – der Computer spielt für dich weiter. Nach dieser "
+                "Partie sitzt du nicht mehr am Tisch: „Nochmal“ spielen die anderen ohne dich."
+            )
+        messages.info(request, said)
     target = reverse("lobby:room", args=[match.game])
     return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 

@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -44,11 +45,6 @@ def again_allowed(match: Match) -> bool:
 
 def latest_match(table: Table) -> Match | None:
     return table.matches.order_by("-created", "-id").first()
-
-
-def _left_to_computer(member: Member, seats: list[Seat]) -> bool:
-    """The person's seat of the finished match ended with the computer playing for them."""
-    return any(s.is_human and bool(s.bot_strength) and s.belongs_to(member.player) for s in seats)
 
 
 def rematch(table: Table, player: Player, after: int) -> Match:
@@ -76,8 +72,10 @@ def rematch(table: Table, player: Player, after: int) -> Match:
             services.check_solo_limit(player)
         seats = list(latest.seats.all())
         members = list(table.members.select_related("user", "guest"))
-        gone = [m for m in members if m.pk != member.pk and _left_to_computer(m, seats)]
-        for m in gone:  # they left the match to the computer: they have left the table too
+        # who left the match to the computer has left the table (``services.drop_leavers`` at
+        # the match's end; here for a table whose match ended before it did so)
+        gone = [m for m in members if m.pk != member.pk and services.left_to_computer(m, seats)]
+        for m in gone:
             services.remove_member(table, m)
         if gone:
             members = list(table.members.select_related("user", "guest"))
@@ -98,17 +96,20 @@ def _show_follow(match_id: int) -> None:
 
 # -- the end screen --------------------------------------------------------------------------------
 def end_note(match: Match, seat: Seat) -> EndNote | None:
-    """On a table match's end screen, for a person still at the table: the button; once the next
-    match runs, a follower that takes the page into it (``hx-trigger="load"``)."""
+    """On a table match's end screen, for a person still at the table: the button – the screen's
+    one way on (issue 41.18) –, saying who is not coming along; once the next match runs, a
+    follower that takes the page into it (``hx-trigger="load"``). For a person who left the
+    match to the computer: that they are no longer at the table (issue 41.19)."""
     if not match.table_id or not seat.is_human or match.status != Match.Status.FINISHED:
         return None
     if match.solo:
         return _solo_again_note(match)
     table = match.table
-    if table.status == Table.Status.CLOSED:
-        return None
-    member = next((m for m in table.members.all() if _is_seat_person(m, seat)), None)
+    members = list(table.members.all())
+    member = next((m for m in members if _is_seat_person(m, seat)), None)
     if member is None:
+        return _left_note(table, seat)
+    if table.status == Table.Status.CLOSED:
         return None
     latest = latest_match(table)
     if latest is not None and latest.pk != match.pk:
@@ -125,15 +126,84 @@ def end_note(match: Match, seat: Seat) -> EndNote | None:
                 _("Die nächste Partie am Tisch läuft."),
                 reverse("games:match", args=[latest.pk]),
                 _("Zur neuen Partie"),
-            )
+            ),
+            way_on=True,
         )
     if table.status != Table.Status.OPEN:
         return None
-    return _again_button(
-        "rematch",
-        match,
-        _("Nochmal – gleicher Tisch"),
-        _("Gleiche Leute, gleiche Regeln, neue Karten – niemand muss „Bereit“ drücken."),
+    explanation = _("Gleiche Leute, gleiche Regeln, neue Karten – niemand muss „Bereit“ drücken.")
+    gone = left_out(match, members)
+    if gone:
+        explanation = _("Gleiche Regeln, neue Karten – niemand muss „Bereit“ drücken.")
+    note = _again_button("rematch", match, _("Nochmal – gleicher Tisch"), explanation)
+    who = ""
+    if gone:
+        who = format_html('<br><span class="left-out">{}</span>', left_out_text(table, gone))
+    rules = ""
+    if member.is_opener:  # other rules first: the table's page has the settings
+        rules = format_html(
+            '<br><a href="{}" id="table-settings">{}</a>',
+            reverse("lobby:table", args=[table.pk]),
+            _("Andere Regeln? Erst zum Tisch"),
+        )
+    return EndNote(format_html("{}{}{}", note.text, who, rules), way_on=True)
+
+
+def left_out(match: Match, members: list[Member]) -> list[Seat]:
+    """The people of ``match`` whose seat ended with the computer playing for them and who are no
+    longer at its table (``services.drop_leavers``): „Nochmal“ does not take them along."""
+    return [
+        s
+        for s in match.seats.all()
+        if s.is_human and s.bot_strength and not any(_is_seat_person(m, s) for m in members)
+    ]
+
+
+def left_out_text(table: Table, gone: list[Seat]) -> str:
+    """Who is not coming along and why, and what happens to their seat."""
+    names = ", ".join(s.name for s in gone)
+    if any(s.left_at for s in gone):
+        said = ngettext(
+            "%(names)s hat die Partie verlassen und sitzt nicht mehr am Tisch.",
+            "%(names)s haben die Partie verlassen und sitzen nicht mehr am Tisch.",
+            len(gone),
+        )
+    else:
+        said = ngettext(
+            "%(names)s war nicht mehr da und sitzt nicht mehr am Tisch.",
+            "%(names)s waren nicht mehr da und sitzen nicht mehr am Tisch.",
+            len(gone),
+        )
+    seat = (
+        _("Den freien Platz übernimmt der Computer.")
+        if table.fill_with_bots
+        else _("Der Platz bleibt frei.")
+    )
+    return f"{said % {'names': names}} {seat}"
+
+
+def _left_note(table: Table, seat: Seat) -> EndNote | None:
+    """The end screen of a person who left the match to the computer: they are no longer at the
+    table, „Nochmal“ plays on without them; the way back is the table's „dazusetzen“."""
+    if not seat.bot_strength:
+        return None
+    if seat.left_at:
+        said = _("Du hast die Partie verlassen – der Computer hat für dich zu Ende gespielt.")
+    else:
+        said = _("Du warst nicht mehr da – der Computer hat für dich zu Ende gespielt.")
+    rest = _("Am Tisch sitzt du nicht mehr: „Nochmal“ spielen die anderen ohne dich.")
+    if table.status != Table.Status.OPEN:
+        return EndNote(format_html('<span id="left-table">{} {}</span>', said, rest))
+    return EndNote(
+        format_html(
+            '<span id="left-table">{} {}</span> <a class="button" id="rejoin-table" href="{}">{}'
+            "</a>",
+            said,
+            rest,
+            reverse("lobby:table", args=[table.pk]),
+            _("Wieder an den Tisch"),
+        ),
+        way_on=True,
     )
 
 

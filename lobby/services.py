@@ -21,7 +21,7 @@ from accounts.models import Guest, User
 from accounts.ratelimit import count_hit
 from games.actions import ActionRejected, SeatSpec, start_match
 from games.engines.base import InvalidOptions, get_engine
-from games.models import Match
+from games.models import Match, Seat
 from games.registry import say
 from lobby.acquaintances import invitable_by
 from lobby.models import BOT_TEMPO_SECONDS, SOLO_BOT_TEMPO, Member, Table
@@ -376,9 +376,37 @@ def check_solo_limit(player: Player) -> None:
         )
 
 
+def left_to_computer(member: Member, seats: list[Seat]) -> Seat | None:
+    """The person's seat of a match that ended with the computer playing for them (they pressed
+    „Partie verlassen“ or were gone too long and did not come back), or ``None``."""
+    return next(
+        (s for s in seats if s.is_human and s.bot_strength and s.belongs_to(member.player)), None
+    )
+
+
+def drop_leavers(table: Table, seats: list[Seat]) -> list[Member]:
+    """Who left the table's match to the computer has left the table too (issue 41.19): the
+    table lists only the people who are really in, so „Nochmal – gleicher Tisch“ takes exactly
+    them (``remove_member``: a new opener, an empty table closes). Inside the caller's
+    transaction, the table row locked. Returns the removed members."""
+    gone = [m for m in table.members.select_related("user", "guest") if left_to_computer(m, seats)]
+    for member in gone:
+        remove_member(table, member)
+    return gone
+
+
 def match_finished(match: Match) -> None:
-    """Called inside the finishing transaction: the table is open again for a rematch."""
+    """Called inside the finishing transaction: the table is open again for a rematch, without
+    the people who left the match to the computer (``drop_leavers``)."""
     table = Table.objects.select_for_update().get(pk=match.table_id)
+    if not table.solo:
+        drop_leavers(table, list(match.seats.all()))
+        if not table.members.exists():  # everybody left: nobody to play on
+            table.status = Table.Status.CLOSED
+            table.updated = timezone.now()
+            table.save(update_fields=["status", "updated"])
+            announce(table)
+            return
     table.status = Table.Status.CLOSED if table.solo else Table.Status.OPEN
     table.updated = timezone.now()
     table.save(update_fields=["status", "updated"])

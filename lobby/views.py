@@ -24,7 +24,7 @@ from games.kinds import kinds
 from games.models import Match
 from games.registry import BY_SLUG
 from games.running import running_games
-from lobby import chat, services
+from lobby import chat, rematch, services
 from lobby.acquaintances import invitable_by
 from lobby.forms import option_fields, parse_options, parse_settings, whole_number
 from lobby.listing import listed_tables
@@ -151,11 +151,19 @@ def _teams(engine: Any, table: Table) -> list[list[int]] | None:
         return None
 
 
+_ENDED = (Match.Status.FINISHED, Match.Status.ABORTED)
+
+
 def table_context(table: Table, player: Player | None) -> dict[str, Any]:
     engine = get_engine(table.game)
     member = table.member_of(player)
     members = list(table.members.select_related("user", "guest"))
     match = table.matches.order_by("-created").first()
+    gone = (
+        rematch.left_out(match, members)
+        if match is not None and not table.solo and match.status in _ENDED
+        else []
+    )
     return {
         "table": table,
         "game": BY_SLUG[table.game],
@@ -176,6 +184,9 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
         "match": match,
         "running": match if match and match.status == Match.Status.RUNNING else None,
         "all_ready": all(m.ready or m.is_opener for m in members),
+        # who left the last match to the computer and so left the table (issue 41.19)
+        "left_out": rematch.left_out_text(table, gone) if gone else "",
+        "i_left": player is not None and any(s.belongs_to(player) for s in gone),
         "invite_path": reverse("lobby:invite", args=[table.token]),
         # „Wer ist online“ and invitations by name: registered people at the table only
         "can_invite": member is not None and player is not None and player.user is not None,

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.definition import (
     ADVICE_KEY,
+    LAST_TRICK_KEY,
     LEAVE_PENALTY,
     GameDef,
     Page,
@@ -40,7 +41,8 @@ GAME = GameDef(
     key_help=(
         _("1–9 Karte (auch Schnäppchenblick und Tauschrunde), 1–5 Farbe bei „Heute gefragt“"),
         ADVICE_KEY,
-        _("L letzter Stich, D Dein Laden"),
+        LAST_TRICK_KEY,
+        _("D Dein Laden"),
     ),
     accent="#8a5a2b",
     css=("css/speedtroedel.css",),

@@ -28,10 +28,6 @@ def _lead_behind(p: Mapping[str, Any]) -> str:
     return _g("%(points)s Punkte hinter den anderen") % {"points": _number(p["points"])}
 
 
-def _value(p: Mapping[str, Any]) -> str:
-    return _number(p["value"])
-
-
 TEXTS: dict[str, Entry] = {
     # -- cards -----------------------------------------------------------------------------
     "card.colour.p": _("Porzellan"),
@@ -111,17 +107,22 @@ TEXTS: dict[str, Entry] = {
     "advice.ranked": _("%(head)s: %(body)s%(runner)s%(tail)s"),
     "advice.ranked_hint": _("%(head)s. %(hint)s %(body)s%(runner)s%(tail)s"),
     "advice.body.lead": _("Damit liegst du in den Proberunden bis Rundenende im Schnitt %(lead)s"),
-    "advice.body.win": _(
-        "Die Partie endet mit dieser Runde, es zählt nur der Sieg. Damit kommst du in den "
-        "Proberunden auf einen Wert von %(value)s (10 für einen Sieg plus dein Vorsprung auf "
-        "den besten Gegner)"
+    "advice.body.win": _("Die Partie endet mit dieser Runde, es zählt nur der Sieg. %(chance)s"),
+    "advice.chance.sure": _("Damit gewinnst du die Partie so gut wie sicher"),
+    "advice.chance.likely": _("Damit gewinnst du wahrscheinlich die Partie"),
+    "advice.chance.open": _("Damit ist der Sieg offen – das ist deine beste Chance"),
+    "advice.chance.slim": _("Der Sieg wird schwer, aber damit hast du die beste Chance"),
+    "advice.chance.none": _(
+        "Gewinnen wirst du kaum noch – so bleibst du am dichtesten am Sieger dran"
     ),
     "advice.runner": _("; mit %(card)s wären es %(value)s"),
+    "advice.runner.close": _("; %(card)s wäre fast genauso gut"),
+    "advice.runner.fewer_wins": _("; mit %(card)s gewinnst du seltener"),
+    "advice.runner.further_behind": _("; mit %(card)s stündest du am Ende schlechter da"),
     "advice.tail.catch": _(". Eingerechnet ist, was dein Fang im nächsten Blatt wert ist."),
     "advice.tail.end": _("."),
     "advice.lead.ahead": _lead_ahead,
     "advice.lead.behind": _lead_behind,
-    "advice.value": _value,
     "advice.hint.posten": _("Mit dem Ganzen Posten bekommst du alle anderen Karten des Stichs."),
     "advice.hint.fake": _("Die Fälschung bekommt ein anderer – mit −3 Punkten."),
     "advice.hint.zero": _("Mit dem Schnäppchenblick nimmst du dir eine Karte aus dem Stich."),

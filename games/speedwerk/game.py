@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.definition import ADVICE_KEY, GameDef
+from games.definition import ADVICE_KEY, LAST_TRICK_KEY, GameDef
 from games.engines.base import get_engine
 from games.speedwerk.engine.rules import ALL_SPECIALS
 from games.speedwerk.presenter import SpeedwerkPresenter
@@ -39,7 +39,8 @@ GAME = GameDef(
     key_help=(
         _("0–9 ansagen, 1–9 Karte spielen"),
         ADVICE_KEY,
-        _("L letzter Stich, Esc schließt Dialoge"),
+        LAST_TRICK_KEY,
+        _("Esc schließt Dialoge"),
     ),
     accent="#4e5d6c",
     css=("css/speedwerk.css",),

@@ -9,7 +9,11 @@ import re
 
 import pytest
 
+from accounts.identity import Player
+from accounts.models import User
 from games.models import Match
+from lobby import services
+from tests.browser.serverside import in_thread
 from tests.browser.test_speedone_live import (
     change_setting,
     guest_joins,
@@ -70,6 +74,7 @@ def test_rematch_takes_the_whole_table_into_the_next_match(live_site, browser):
             p.reload()
             p.locator("#game-over").wait_for()
             assert p.locator("#rematch").is_visible()
+            assert p.locator("#back-to-table").count() == 0  # one way on (issue 41.18)
         no_overflow(gustav)
         for p, name in ((gustav, "rematch-end-phone"), (alice, "rematch-end-desktop")):
             p.evaluate("document.getElementById('game-over').scrollIntoView()")
@@ -92,3 +97,80 @@ def test_rematch_takes_the_whole_table_into_the_next_match(live_site, browser):
     finally:
         host.close()
         guest.close()
+
+
+def test_who_left_the_match_is_told_and_the_others_have_one_way_on(live_site, browser):
+    """Issue 41.18 and 41.19: Vera presses „Partie verlassen“; at the end Alice's screen has one
+    way on („Nochmal – gleicher Tisch“, no „Zurück an den Tisch – Partie starten“) and says that
+    Vera is not coming along; Vera's screen says she is no longer at the table, and the table's
+    page says so to both; „Nochmal“ starts without her."""
+    url = live_site.url
+    host = browser.new_context(locale="de-DE", viewport=DESKTOP)
+    other = browser.new_context(locale="de-DE", viewport=PHONE, has_touch=True)
+    try:
+        alice, vera = host.new_page(), other.new_page()
+        register(alice, url, "Alice")
+        register(vera, url, "Vera")
+        users = {u.username: u for u in User.objects.filter(username__in=["Alice", "Vera"])}
+        table = in_thread(
+            services.open_table,
+            Player(user=users["Alice"]),
+            "speedtroedel",
+            {"seats": 3, "move_seconds": 0, "bot_tempo": "gemaechlich"},
+        )
+        in_thread(services.join, table, Player(user=users["Vera"]))
+        in_thread(services.set_ready, table, Player(user=users["Vera"]), True)
+        first = in_thread(services.start, table, Player(user=users["Alice"]))
+        for p in (alice, vera):
+            p.goto(f"{url}/partie/{first.pk}/")
+            p.locator("#board[data-status=running]").wait_for()
+        vera.once("dialog", lambda d: d.accept())
+        vera.get_by_role("button", name="Partie verlassen").click()
+        vera.wait_for_url(f"{url}/spiele/speedtroedel/")  # the lobby, with what follows
+        assert "Nach dieser Partie sitzt du nicht mehr am Tisch" in vera.content()
+        snap(vera, "table-left-lobby-phone")
+        in_thread(
+            finish_with, Match.objects.get(pk=first.pk), result_of([1, 2, 3], [3, 2, 1], [0] * 3)
+        )
+
+        alice.reload()
+        end = alice.locator("#game-over")
+        end.wait_for()
+        assert alice.locator("#rematch").is_visible()
+        assert "Vera hat die Partie verlassen und sitzt nicht mehr am Tisch." in end.inner_text()
+        assert end.get_by_text("Partie starten").count() == 0
+        assert alice.locator("#back-to-table, #new-game").count() == 0
+        alice.evaluate("document.getElementById('game-over').scrollIntoView()")
+        snap(alice, "table-end-left-desktop")
+
+        vera.goto(f"{url}/partie/{first.pk}/")  # from „Meine Partien“
+        vera.locator("#game-over").wait_for()
+        said = vera.locator("#left-table").inner_text()
+        assert "Du hast die Partie verlassen" in said and "ohne dich" in said
+        assert vera.locator("#rematch").count() == 0
+        vera.evaluate("document.getElementById('game-over').scrollIntoView()")
+        no_overflow(vera)
+        snap(vera, "table-end-left-phone")
+        vera.locator("#rejoin-table").click()
+        vera.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+        assert "Du hast die letzte Partie verlassen" in vera.locator("#left-note").inner_text()
+        assert vera.get_by_role("button", name="dazusetzen").is_visible()
+        assert "Vera" not in vera.locator(".members").inner_text()
+        no_overflow(vera)
+        snap(vera, "table-left-note-phone")
+
+        alice.locator("#table-settings").click()
+        alice.wait_for_url(re.compile(r".*/tisch/\d+/$"))
+        note = alice.locator("#left-note").inner_text()
+        assert "Vera hat die Partie verlassen und sitzt nicht mehr am Tisch." in note
+        assert "Vera" not in alice.locator(".members").inner_text()
+        snap(alice, "table-left-note-desktop")
+        alice.go_back()
+        alice.locator("#rematch").click()
+        alice.wait_for_function("m => !location.pathname.includes('/' + m + '/')", arg=first.pk)
+        second = Match.objects.get(pk=match_id(alice))
+        names = list(second.seats.values_list("name", flat=True))
+        assert "Vera" not in names and "Alice" in names and len(names) == 3
+    finally:
+        host.close()
+        other.close()

@@ -13,6 +13,7 @@ from games.definition import Key, KeySituation
 from games.engines.base import get_engine
 from games.models import Match
 from games.registry import game
+from games.rendering import render_board
 from tests.games.test_basar_features import DOUBLE, basar_match
 from tests.games.test_troedel_screen import board, bots_until_alice, start, state_of
 
@@ -192,3 +193,37 @@ def test_the_key_help_lists_only_the_keys_that_work(alice, bob, bots):
 
 def test_a_key_without_a_condition_is_always_listed():
     assert Key("X immer").works(KeySituation(view={}, options={}, prefs={}))
+
+
+def test_a_spectator_gets_only_the_keys_that_look():
+    """Issue 41.17: a visitor without a seat is not shown the players' keys; the last trick (L)
+    only shows something, so it stays where the game has it."""
+    watching = KeySituation(view={}, options={}, prefs={}, seated=False)
+    assert game("speedtroedel").keys_text(watching) == "L letzter Stich"
+    assert game("speedwerk").keys_text(watching) == "L letzter Stich"
+    assert game("speedone").keys_text(watching) == ""
+    assert game("speedbasar").keys_text(watching) == ""
+    seated = KeySituation(view={}, options={}, prefs={})
+    assert game("speedtroedel").keys_text(seated).endswith("L letzter Stich, D Dein Laden")
+    assert game("speedwerk").keys_text(seated).endswith("L letzter Stich, Esc schließt Dialoge")
+    assert not Key("X spielt").works(watching)
+    assert Key("Y schaut", watch=True).works(watching)
+
+
+def test_the_spectators_board_has_no_players_keys(alice, bob):
+    match = basar_match(alice, bob)
+    public = render_board(match, None)
+    assert 'id="keys-help"' not in public and 'id="advice"' not in public
+    assert 'id="keys-help"' in render_board(match, match.seats.get(index=0))
+
+
+def test_only_a_visitor_without_a_seat_is_told_they_watch(alice, bob, client):
+    match = basar_match(alice, bob)
+    url = f"/partie/{match.pk}/"
+    client.force_login(alice)
+    assert 'id="watching"' not in client.get(url).content.decode()
+    from accounts.models import User
+
+    client.force_login(User.objects.create_user("Zoe", password="kartenglück-42"))
+    page = client.get(url).content.decode()
+    assert 'id="watching"' in page and "Du schaust zu" in page and 'id="keys-help"' not in page

@@ -239,3 +239,29 @@ def test_the_presenters_memos_are_kept_per_language() -> None:
     assert module._said_in("de") is not module._said_in("en")
     assert module._said_in("en")._cards and module._said_in("de")._cards
     assert boards["de"] == boards["en"]  # no English catalogue yet: the same German words
+
+
+def test_the_rat_of_the_last_round_speaks_of_winning_not_of_values() -> None:
+    """Issue 41.20: in the round that ends the game the Rat said „Wert von −14,2 (10 für einen
+    Sieg plus dein Vorsprung …)“; now it says the chance to win in words."""
+    import random
+
+    engine = get_engine(SLUG)
+    said: list[str] = []
+    for seed in (31, 32, 33):
+        state = engine.new_game(3, {"partie_kurz": True}, seed)
+        bot, rng = engine.bot("leicht"), random.Random(seed)
+        while not engine.view(state, 0)["over"] and len(said) < 8:
+            seat = min(engine.actors(state))
+            view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+            if seat == 0 and len(legal) > 1 and view["round"] == view["rounds"]:
+                with translation.override("de"):
+                    said.append(say(SLUG, engine.explain(view, legal).reason))
+            engine.apply(state, seat, bot.choose(view, legal, rng))
+    ranked = [t for t in said if "Die Partie endet mit dieser Runde" in t]
+    assert len(ranked) >= 2, said
+    for text in said:
+        assert "Wert" not in text and "Vorsprung" not in text, text
+        assert re.search(r"[−-]?\d+,\d", text) is None, text  # no rollout value
+    chances = ("gewinnst du", "Sieg", "Gewinnen wirst du")
+    assert all(any(w in t.split("Sieg.", 1)[1] for w in chances) for t in ranked), ranked

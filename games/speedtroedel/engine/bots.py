@@ -593,6 +593,15 @@ class StrongBot:
         self, view: View, legal: list[Action], rng: random.Random
     ) -> tuple[Action, list[tuple[Action, float]]]:
         """The chosen action and the mean rollout value of every compared candidate."""
+        action, ranked = self.evaluate_wins(view, legal, rng)
+        return action, [(a, v) for a, v, _w in ranked]
+
+    def evaluate_wins(
+        self, view: View, legal: list[Action], rng: random.Random
+    ) -> tuple[Action, list[tuple[Action, float, float]]]:
+        """``evaluate`` with, per candidate, the share of rollouts that win the game (meaningful
+        where the game ends with this round: a rollout's value is then ``WIN_WEIGHT`` for a win,
+        half of it for a tie, plus the margin, so the value tells the outcome – ``_won``)."""
         if len(legal) == 1:
             return legal[0], []
         kind = legal[0]["type"]
@@ -616,6 +625,7 @@ class StrongBot:
         ]
         samples = max(1, self.rollouts // len(cands))
         totals = [0.0] * len(cands)
+        wins = [0.0] * len(cands)
         quality = view["round"] < view["rounds"]
         for _ in range(samples):
             st = deal(rng, False)
@@ -629,10 +639,21 @@ class StrongBot:
                 sim = clone_state(st)
                 _apply_candidate(sim, me, kind, x)
                 _rollout_to_round_end(sim, me, static)
-                totals[i] += _evaluate(sim, me, base, quality)
+                value = _evaluate(sim, me, base, quality)
+                totals[i] += value
+                wins[i] += _won(value)
         means = [t / samples for t in totals]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
-        return cands[best], sorted(zip(cands, means, strict=True), key=lambda t: -t[1])
+        shares = [w / samples for w in wins]
+        ranked = sorted(zip(cands, means, shares, strict=True), key=lambda t: -t[1])
+        return cands[best], ranked
+
+
+def _won(value: float) -> float:
+    """A final rollout's outcome from its value (``_evaluate``: ``WIN_WEIGHT`` + margin ≥ 1 for
+    a win, half of it for a tie, a margin ≤ −1 for a loss): 1, ½ or 0."""
+    half = WIN_WEIGHT / 2
+    return 1.0 if value > half else 0.5 if value == half else 0.0
 
 
 def _resolve_own(view: View, action: Action, kind: str) -> int:
@@ -653,9 +674,28 @@ def _lead(x: float) -> Msg:
     return msg("advice.lead.ahead" if x >= 0 else "advice.lead.behind", points=abs(x))
 
 
-def _fmt(x: float) -> Msg:
-    """A rollout value: „3,4“, „−1,0“."""
-    return msg("advice.value", value=x)
+def _chance(share: float) -> Msg:
+    """The chance to win the game with a move, from the share of rollouts it won."""
+    if share >= 0.9:
+        return msg("advice.chance.sure")
+    if share >= 0.6:
+        return msg("advice.chance.likely")
+    if share >= 0.35:
+        return msg("advice.chance.open")
+    if share > 0.05:
+        return msg("advice.chance.slim")
+    return msg("advice.chance.none")
+
+
+def _final_runner(card: Msg, best: tuple[float, float], runner: tuple[float, float]) -> Msg:
+    """The second-best move of the last round against the best, in words: fewer wins, or (no
+    win in sight either way) further behind the winner, or about as good."""
+    (best_value, best_share), (value, share) = best, runner
+    if best_value - value < 0.5:
+        return msg("advice.runner.close", card=card)
+    if best_share - share >= 0.05:
+        return msg("advice.runner.fewer_wins", card=card)
+    return msg("advice.runner.further_behind", card=card)
 
 
 def describe(action: Action) -> Msg:
@@ -671,10 +711,10 @@ def explain(view: View, legal: list[Action]) -> Advice:
     if not legal:
         raise ValueError("no legal action")
     bot = StrongBot(max(STARK_ROLLOUTS, 300))
-    action, ranked = bot.evaluate(view, legal, random.Random(0))
+    action, ranked = bot.evaluate_wins(view, legal, random.Random(0))
     kind = action["type"]
     label = describe(action)
-    cands = [{"action": a, "value": round(v, 2)} for a, v in ranked]
+    cands = [{"action": a, "value": round(v, 2)} for a, v, _w in ranked]
     # second person: what you do („Spiel Porzellan 7“, „Nimm …“, „Gib … weiter“, „Verlange …“)
     head = msg(f"advice.head.{kind}", card=label)
     reason: Msg
@@ -687,18 +727,20 @@ def explain(view: View, legal: list[Action]) -> Advice:
         reason = msg("advice.same", head=head)
     else:
         note = quality_note(view)
-        best = ranked[0][1]
+        best, chance = ranked[0][1], ranked[0][2]
+        # the last round: the chance to win the game in words, never a rollout value (41.20)
         body = (
             msg("advice.body.lead", lead=_lead(best))
             if note
-            else msg("advice.body.win", value=_fmt(best))
+            else msg("advice.body.win", chance=_chance(chance))
         )
         runner: Msg | str = ""
         if len(ranked) > 1:
-            x = ranked[1][1]
-            runner = msg(
-                "advice.runner", card=describe(ranked[1][0]), value=_lead(x) if note else _fmt(x)
-            )
+            other = describe(ranked[1][0])
+            if note:
+                runner = msg("advice.runner", card=other, value=_lead(ranked[1][1]))
+            else:
+                runner = _final_runner(other, ranked[0][1:], ranked[1][1:])
         tail = msg("advice.tail.catch" if note else "advice.tail.end")
         extra = _play_hint(view, parse(action["card"]) or 0) if kind == "play" else None
         if extra:  # before the advice's reasons: „Spiel Smaragd 9. Höchster Smaragd … Damit …“
