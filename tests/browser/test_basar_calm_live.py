@@ -163,9 +163,12 @@ RUNNING = """() => document.getAnimations().filter(a => a.playState === 'running
 
 
 def play_to_a_reveal(page) -> None:
-    """Play on until the person's doubt shows a reveal (believe nothing, lay when on turn)."""
+    """Play on until a reveal shows (the person doubts every claim, lays when on turn)."""
     for _ in range(30):
         page.locator(WAIT).first.wait_for(timeout=30_000)
+        assert not page.locator("#game-over").count(), "the game ended without a reveal"
+        if page.locator("#reveal").count():  # a bot doubted first
+            return
         if page.locator("#doubt-number").count():
             my_move(page, doubt=True)
             page.locator("#reveal").wait_for()
