@@ -240,9 +240,9 @@
     }
   }
   var restoring = false;
-  function unquiet() { document.documentElement.classList.remove("info-quiet"); }
-  document.addEventListener("pointerdown", unquiet, true);
-  document.addEventListener("focusin", function () { if (!restoring) unquiet(); }, true);
+  document.addEventListener("focusin", function () {
+    if (!restoring) document.documentElement.classList.remove("info-quiet");
+  }, true);
 
   // -- a Karten-Info opens under the mouse only when the person points at it: a board swapped
   // in (or a key pressed) under a mouse that rests opens none (`.info-rest` in site.css) until
@@ -258,7 +258,9 @@
     pointerAt = { x: e.clientX, y: e.clientY };
     document.documentElement.classList.remove("info-rest");
   }, true);
-  document.addEventListener("pointerdown", function () { document.documentElement.classList.remove("info-rest"); }, true);
+  document.addEventListener("pointerdown", function () { // a touch or a click: both open again
+    document.documentElement.classList.remove("info-quiet", "info-rest");
+  }, true);
 
   // -- screen readers: what happened and whose turn it is -----------------------------------
   // The board's hidden #announce-src holds the event lines of the last moves (oldest first, each
