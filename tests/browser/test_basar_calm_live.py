@@ -317,6 +317,15 @@ def test_no_karten_info_opens_under_a_resting_mouse(live_site, page):
     page.locator("#reveal").wait_for()
     assert page.evaluate(VISIBLE_INFO) == 0
     shot(page, "calm-desktop-reveal-resting-mouse")
+    # the reveal flipped once (motion on); the same reveal on a new board does not flip again
+    page.wait_for_function("() => window.speedgamesMotion.flights > 0")
+    shown = page.locator("#basar-sound").get_attribute("data-reveal")
+    flights = page.evaluate("window.speedgamesMotion.flights")
+    page.evaluate("window.__starts = []")
+    update_by_socket(page, live_site)
+    if page.locator("#basar-sound").get_attribute("data-reveal") == shown:  # no bot moved on
+        assert page.evaluate("window.speedgamesMotion.flights") == flights
+        assert "umdrehen" not in page.evaluate("window.__starts")
     assert not errors, errors
 
 
