@@ -150,7 +150,12 @@
     var el = scope.querySelector('[data-key="' + key + '"]:not([disabled])');
     if (!el) return;
     e.preventDefault();
-    if (el.tagName.toLowerCase() === "summary") { el.parentElement.open = !el.parentElement.open; return; }
+    if (el.tagName.toLowerCase() === "summary") {
+      var panel = el.parentElement;
+      if (panel.open) panel.open = false;
+      else openPanel(panel); // opened by its key: brought into view (Speedbasar's Marktbuch, M)
+      return;
+    }
     el.focus();
     byKey = true;
     try { el.click(); } finally { byKey = false; }
@@ -227,14 +232,35 @@
       b.querySelector("[data-hand] .hand");
     if (el && !el.disabled) {
       // the focus the page put back opens no Karten-Info over the pile or the „Verlangt“ line:
-      // only the person's own next key or touch does (`.info-quiet` in site.css)
+      // only a focus the person moves (Tab, a key that presses a control) or a touch does
+      // (`.info-quiet` in site.css); any other key (Space, M) leaves it closed
       document.documentElement.classList.add("info-quiet");
-      el.focus({ preventScroll: true });
+      restoring = true;
+      try { el.focus({ preventScroll: true }); } finally { restoring = false; }
     }
   }
-  ["keydown", "pointerdown"].forEach(function (name) {
-    document.addEventListener(name, function () { document.documentElement.classList.remove("info-quiet"); }, true);
-  });
+  var restoring = false;
+  document.addEventListener("focusin", function () {
+    if (!restoring) document.documentElement.classList.remove("info-quiet");
+  }, true);
+
+  // -- a Karten-Info opens under the mouse only when the person points at it: a board swapped
+  // in (or a key pressed) under a mouse that rests opens none (`.info-rest` in site.css) until
+  // the mouse really moves; a focus the person moves still opens its info ----------------------
+  var pointerAt = null;
+  function rest() { document.documentElement.classList.add("info-rest"); }
+  rest(); // a new page under a resting mouse (the „Solo starten“ button lay there) as well
+  document.addEventListener("keydown", rest, true);
+  document.addEventListener("pointermove", function (e) {
+    if (e.pointerType === "touch") return;
+    // a browser's own move event after a layout change repeats the position: no move
+    if (pointerAt && pointerAt.x === e.clientX && pointerAt.y === e.clientY) return;
+    pointerAt = { x: e.clientX, y: e.clientY };
+    document.documentElement.classList.remove("info-rest");
+  }, true);
+  document.addEventListener("pointerdown", function () { // a touch or a click: both open again
+    document.documentElement.classList.remove("info-quiet", "info-rest");
+  }, true);
 
   // -- screen readers: what happened and whose turn it is -----------------------------------
   // The board's hidden #announce-src holds the event lines of the last moves (oldest first, each
@@ -367,7 +393,11 @@
     htmx.ajax("GET", b.dataset.boardUrl + "?v=" + b.dataset.version, { target: "#board", swap: "outerHTML" });
   }, 8000);
 
-  function afterSwap() { restorePanels(); tick(); restoreFocus(); announce(); placeAdvice(); moved(); turnCheck(); showSwitches(); runningBadge(); }
+  var shownBoard = board();
+  function afterSwap() {
+    if (board() !== shownBoard) { shownBoard = board(); rest(); } // a new board (not a chat line)
+    restorePanels(); tick(); restoreFocus(); announce(); placeAdvice(); moved(); turnCheck(); showSwitches(); runningBadge();
+  }
   // right after the DOM changed (no settle delay: panels, focus and advice are never a frame late)
   document.body.addEventListener("htmx:afterSwap", afterSwap);
   document.body.addEventListener("htmx:afterSettle", afterSwap);
@@ -403,7 +433,7 @@
   var reduceQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   // what played (the browser tests read it): flights, hand cards that glided, and per deal (or
   // draw) its cards and the time until the last one landed
-  window.speedgamesMotion = { flights: 0, glides: 0, deals: [] };
+  window.speedgamesMotion = { flights: 0, glides: 0, deals: [], on: motionOn };
   function motionOn() {
     var b = board();
     if (!b || (reduceQuery && reduceQuery.matches)) return false;
@@ -759,15 +789,20 @@
 
   // -- a button that opens a panel of the board (`data-open-panel`: Speedbasar's book at the top
   // opens the Marktbuch further down, as its key M does) ---------------------------------------
+  // A panel opened by its key (the summary's `data-key`) comes into view the same way: it may lie
+  // below the fold (the Marktbuch under the hand), and its summary takes the keyboard's focus.
+  function openPanel(d) {
+    d.open = true;
+    var s = d.querySelector("summary") || d;
+    s.focus({ preventScroll: true });
+    d.scrollIntoView({ block: "start", behavior: motionOn() ? "smooth" : "auto" });
+  }
   document.addEventListener("click", function (e) {
     var t = e.target.closest && e.target.closest("[data-open-panel]");
     var d = t && document.getElementById(t.getAttribute("data-open-panel"));
     if (!d) return;
     e.preventDefault();
-    d.open = true;
-    var s = d.querySelector("summary") || d;
-    s.focus({ preventScroll: true });
-    d.scrollIntoView({ block: "start", behavior: motionOn() ? "smooth" : "auto" });
+    openPanel(d);
   });
 
   // -- Karten-Info: hover on desktop (CSS), long press on touch screens ---------------------

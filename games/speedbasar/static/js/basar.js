@@ -14,6 +14,8 @@
 // Sounds (static/sounds/, made by tools/make_basar_sounds.py) play only while the seat switched
 // "Basar-Geräusche" on: a quiet crackle whenever the draw pile shows 5 cards or fewer (the Glut
 // is near), a card flip on a reveal. A browser that blocks audio is left alone (no error).
+//
+// The Glut: the hot draw pile's glow and its rising sparks, looping on the page's clock.
 (function () {
   "use strict";
 
@@ -262,10 +264,39 @@
     heard = { noch: noch, reveal: reveal, on: on };
   }
 
+  // -- the Glut: the hot draw pile's glow pulses, its sparks rise (from 12 cards, faster from 5)
+  // Loops of the Web Animations API on the page's clock (start time 0): a board swapped in
+  // takes them up where the old board was – a move does not start them over. Without motion
+  // („Bewegung: aus“, prefers-reduced-motion) none runs: two sparks stand still (site.css).
+  var SPARK = [
+    { transform: "translate(0, 0) scale(1)", opacity: 0 },
+    { opacity: 1, offset: 0.15 },
+    { transform: "translate(6px, -3.2rem) scale(.4)", opacity: 0 },
+  ];
+  var SPARK_DELAYS = [0, 600, 1200, 900, 300];
+  var GLOW = [{ boxShadow: "0 0 6px rgba(224, 103, 43, .35)" }, { boxShadow: "0 0 18px rgba(224, 103, 43, .8)" }];
+  function loop(el, frames, timing, id) {
+    if (el.getAnimations().some(function (a) { return a.id === id; })) return;
+    var a = el.animate(frames, Object.assign({ iterations: Infinity }, timing));
+    a.id = id;
+    a.startTime = 0;
+  }
+  function glut() {
+    var pile = document.getElementById("draw-pile");
+    var motion = window.speedgamesMotion && window.speedgamesMotion.on;
+    if (!pile || typeof pile.animate !== "function" || !motion || !motion()) return;
+    var fast = pile.classList.contains("heat-4") || pile.classList.contains("heat-5");
+    pile.querySelectorAll(".sparks i").forEach(function (spark, i) {
+      loop(spark, SPARK, { duration: fast ? 1200 : 1800, delay: SPARK_DELAYS[i] || 0, easing: "ease-out" }, "funken");
+    });
+    if (pile.classList.contains("hot")) loop(pile, GLOW, { duration: 1600, direction: "alternate", easing: "ease-in-out" }, "glimmen");
+  }
+
   function afterSwap() {
     showPairMode();
     markLayAdvice();
     sounds();
+    glut();
   }
   document.body.addEventListener("htmx:afterSwap", afterSwap);
   document.body.addEventListener("htmx:oobAfterSwap", afterSwap);
@@ -284,4 +315,5 @@
   // the first look: remember what the board shows, play nothing (no sound without a gesture)
   var el = document.getElementById("basar-sound");
   if (el) heard = { noch: parseInt(el.dataset.noch, 10), reveal: el.dataset.reveal, on: el.dataset.on === "1" };
+  glut();
 })();
