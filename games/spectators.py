@@ -83,6 +83,13 @@ def watch_refusal(match: Any, player: Any) -> WatchRefusal | None:
     return refusal
 
 
+def may_watch(player: Any) -> bool:
+    """Whether a visitor may watch at all: people with an account or a guest identity (``player``),
+    everyone with ``SPECTATORS_ANONYMOUS`` (asked by the match page, its board poll and „Jetzt
+    live“; the socket asks the same in ``consumers``)."""
+    return bool(settings.SPECTATORS_ANONYMOUS) or player is not None
+
+
 def anonymous_refused() -> str:
     return _(
         "Zuschauen können nur angemeldete Spieler und Gäste. Melde dich an oder spiel als Gast, "
