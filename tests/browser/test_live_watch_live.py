@@ -12,11 +12,13 @@ from playwright.sync_api import expect
 
 from accounts.identity import Player
 from accounts.models import User
+from games import actions
+from games.actions import SeatSpec
 from games.models import Match
 from leaderboards.models import Rating
 from leaderboards.scale import PROVISIONAL_SIGMA
 from lobby import services
-from tests.browser.serverside import in_thread
+from tests.browser.serverside import finish_on_the_server, in_thread
 from tests.browser.test_speedone_live import change_setting, open_table, register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, act_once, no_overflow, shot
 from tests.games.test_consumers import start
@@ -27,10 +29,10 @@ SMALL = {"width": 360, "height": 740}
 VIEWPORTS = [SMALL, PHONE, DESKTOP]
 
 
-def rate(user: User, ordinal: float) -> None:
+def rate(user: User, ordinal: float, game: str = "speedone") -> None:
     sigma = PROVISIONAL_SIGMA - 1
     Rating.objects.create(
-        user=user, game="speedone", mu=ordinal + 3 * sigma, sigma=sigma, ordinal=ordinal
+        user=user, game=game, mu=ordinal + 3 * sigma, sigma=sigma, ordinal=ordinal
     )
 
 
@@ -183,3 +185,23 @@ def test_the_lobby_filter_works_without_javascript(live_site, browser):
         expect(page.locator(f"[data-table='{three.pk}']")).to_be_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_end_screen_shows_each_persons_new_rating(live_site, page, viewport):
+    page.set_viewport_size(viewport)
+    register(page, live_site.url, "Alice")
+    alice = User.objects.get(username="Alice")
+    rate(alice, 4.0, "speedwerk")
+    bot = User.objects.filter(is_bot=True).first()
+    seats = [SeatSpec("Alice", user=alice), SeatSpec("Bob", user=person("Bob"))]
+    seats.append(SeatSpec(bot.username, user=bot, bot_strength="leicht"))
+    match = in_thread(actions.start_match, "speedwerk", seats)
+    page.goto(f"{live_site.url}/partie/{match.pk}/")
+    finish_on_the_server(page)  # Speedwerk: a random game ends within its rounds
+    table = seen(page.locator("#game-over table"))
+    assert re.search(r"Alice \d{4}(?![\d?])", table), table  # settled: a plain number
+    assert re.search(r"Bob \d{4}\?", table), table  # one game: still provisional
+    assert page.locator("#game-over .rating.provisional").count() == 1
+    no_overflow(page)
+    shot(page, f"end-ratings-{viewport['width']}")
