@@ -63,7 +63,8 @@ def _watchable(match: Match, player: Player | None) -> bool:
     seats: list[Seat] = list(match.seats.all())
     if not any(s.is_human and not s.bot_strength for s in seats):
         return False  # only computers play on: nothing to watch
-    # the match page's rule: its people always, anybody else unless the kind refuses them
+    # listed for anybody the kind does not refuse (a visitor who may not watch at all reads the
+    # list and how to get in: ``live_page``)
     return match.seat_of(player) is not None or spectators.watch_refusal(match, player) is None
 
 

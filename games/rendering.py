@@ -125,9 +125,8 @@ def name_html(seats: list[Seat]) -> list[str]:
     return [profile_link(s.name) if _registered(s) else esc(s.name) for s in seats]
 
 
-def _registered(seat: Seat) -> bool:
-    """A registered person's seat (not a bot's, not a guest's): their name has a profile."""
-    return seat.is_human and seat.user_id is not None and seat.guest_id is None
+#: a registered person's seat (not a bot's, not a guest's): their name has a profile and a Wertung
+_registered = ratings.rated
 
 
 def name_links(seats: list[Seat], shown: list[str]) -> dict[str, Markup]:

@@ -90,6 +90,15 @@ def may_watch(player: Any) -> bool:
     return bool(settings.SPECTATORS_ANONYMOUS) or player is not None
 
 
+def may_see(match: Any, player: Any) -> bool:
+    """Whether ``player`` may open ``match``'s page (the match page's rules, for the links to it
+    on „Jetzt live“ and the friends page): its people always; anybody else who may watch at all,
+    unless the match's kind refuses them."""
+    if match.seat_of(player) is not None:
+        return True
+    return may_watch(player) and watch_refusal(match, player) is None
+
+
 def anonymous_refused() -> str:
     return _(
         "Zuschauen können nur angemeldete Spieler und Gäste. Melde dich an oder spiel als Gast, "

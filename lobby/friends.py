@@ -102,9 +102,7 @@ def locate(users: list[User], viewer: Player | None = None) -> dict[int, Whereab
 def _watch_url(match: Match, viewer: Player | None) -> str:
     """The running match's page, if ``viewer`` may see it (their own, or by the spectators'
     rules: the daily deal stays hidden from who has not played it)."""
-    if match.status != Match.Status.RUNNING or not spectators.may_watch(viewer):
-        return ""
-    if match.seat_of(viewer) is None and spectators.watch_refusal(match, viewer) is not None:
+    if match.status != Match.Status.RUNNING or not spectators.may_see(match, viewer):
         return ""
     return reverse("games:match", args=[match.pk])
 
