@@ -70,12 +70,25 @@ def test_the_watch_page_lists_a_running_match_follows_it_and_opens_it_as_a_spect
         alice = User.objects.get(username="Alice")
         rate(alice, 4.0)
         match = in_thread(start, alice, person("Bob"))  # Speedone, Alice to move
-        watch_and_follow(live_site.url, page, viewport, alice_page, match)
+        # a second table, less well rated: listed below the large one
+        bot = User.objects.filter(is_bot=True).first()
+        other = in_thread(
+            actions.start_match,
+            "speedwerk",
+            [
+                SeatSpec("Carla", user=person("Carla")),
+                SeatSpec("Dieter", user=person("Dieter")),
+                SeatSpec(bot.username, user=bot, bot_strength="normal"),
+            ],
+        )
+        watch_and_follow(live_site.url, page, viewport, alice_page, match, other)
     finally:
         seat.close()
 
 
-def watch_and_follow(url: str, page, viewport: dict[str, int], alice_page, match: Match) -> None:
+def watch_and_follow(
+    url: str, page, viewport: dict[str, int], alice_page, match: Match, other: Match
+) -> None:
     page.set_viewport_size(viewport)
     register(page, url, "Zuschauerin")
     # counts the board pushes the page's socket received (the first: the socket is set up)
@@ -97,6 +110,10 @@ def watch_and_follow(url: str, page, viewport: dict[str, int], alice_page, match
     expect(board).to_have_attribute("data-version", "0")
     assert board.locator("[data-hand]").count() == 0
     assert seen(board.locator(".seat[data-seat='0'] .name")).startswith("Alice 1580")
+    row = page.locator(f"#live-list .live-item[data-match='{other.pk}']")
+    text = seen(row)
+    assert "Speedwerk" in text and "Carla 1500?" in text and "Runde 1 von" in text, text
+    assert row.locator(".badge.bot").count() == 1
     no_overflow(page)
     shot(page, f"live-{viewport['width']}")
     # Alice moves on her page: the large board follows over the spectator socket (set up once
