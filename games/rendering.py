@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from accounts.templatetags.players import player_link
-from games import kinds, registry
+from games import kinds, ratings, registry
 from games.definition import KeySituation
 from games.engines.base import get_engine
 from games.html import Html, Markup, attr, esc, h
@@ -125,9 +125,8 @@ def name_html(seats: list[Seat]) -> list[str]:
     return [profile_link(s.name) if _registered(s) else esc(s.name) for s in seats]
 
 
-def _registered(seat: Seat) -> bool:
-    """A registered person's seat (not a bot's, not a guest's): their name has a profile."""
-    return seat.is_human and seat.user_id is not None and seat.guest_id is None
+#: a registered person's seat (not a bot's, not a guest's): their name has a profile and a Wertung
+_registered = ratings.rated
 
 
 def name_links(seats: list[Seat], shown: list[str]) -> dict[str, Markup]:
@@ -261,13 +260,15 @@ def decision_key(engine: Any, state: Any, legal: list[Any]) -> str:
 @dataclass(frozen=True, slots=True)
 class MoveWords:
     """What every seat's board of one version shows alike: the names (plain and as HTML, with
-    the registered people's links) and the ticker's event lines. Built once per move for all the
-    boards a move pushes (``render_seat_boards``), not once per seat."""
+    the registered people's links), their Wertung (``games.ratings``: read once per match and
+    process, not per move) and the ticker's event lines. Built once per move for all the boards
+    a move pushes (``render_seat_boards``), not once per seat."""
 
     names: list[str]
     shown: list[str]
     links: dict[str, Markup]
     lines: list[dict[str, str]]
+    shown_ratings: tuple[ratings.ShownRating | None, ...] = ()
 
     @classmethod
     def of(cls, match: Match, seats: list[Seat]) -> MoveWords:
@@ -275,7 +276,11 @@ class MoveWords:
         shown = name_html(seats)
         presenter = registry.presenter_of(match.game)
         return cls(
-            names, shown, name_links(seats, shown), event_lines(match, presenter, names, shown)
+            names,
+            shown,
+            name_links(seats, shown),
+            event_lines(match, presenter, names, shown),
+            ratings.of_seats(match, seats),
         )
 
 
@@ -310,6 +315,7 @@ def board_context(
     if words is None:
         words = MoveWords.of(match, seats)
     names, shown, links = words.names, words.shown, words.links
+    seat_ratings = words.shown_ratings or (None,) * len(seats)
     frame = Frame(
         names=names,
         urls=urls,
@@ -339,6 +345,7 @@ def board_context(
             "dealer": view.get("dealer") == s.index and running,
             "stats": stats[s.index],
             "info": infos[s.index] if infos else None,
+            "rating": seat_ratings[s.index] if s.index < len(seat_ratings) else None,
         }
         for s in seats
     ]
@@ -406,6 +413,7 @@ def board_context(
             "bot_for_me": bot_for_me and running,
             "result": match.result if finished else None,
             "places": sorted(seats, key=lambda s: (s.place or 99, s.index)) if finished else [],
+            "seat_ratings": seat_ratings,
             "winner_names": Markup(
                 ", ".join(
                     _stand_in(s) or n for s, n in zip(seats, shown, strict=True) if s.place == 1
@@ -812,6 +820,7 @@ def seats_html(frame_seats: list[dict[str, Any]], language: str | None = None) -
                 s["dealer"],
                 stats,
                 s.get("info"),
+                s.get("rating"),
             )
         )
     out("</section>")
@@ -836,13 +845,14 @@ def _seat_html(
     dealer: bool,
     stats: tuple[tuple[Any, ...], ...],
     info: Markup | None,
+    rating: ratings.ShownRating | None = None,
 ) -> Markup:
     """One seat of the strip, memoised on what it shows: a seat looks the same for most viewers
     and from move to move (hand size, score and the game's stats change now and then)."""
     t = _frame_words(language)
     out = Html()
     out(
-        '<div class="seat{}" data-seat="{}"{}><div class="name">{}{}{}</div>'
+        '<div class="seat{}" data-seat="{}"{}><div class="name">{}{}{}{}</div>'
         '<div class="stats">{}<span class="score" title="{}">{} P.</span>',
         (" turn" if turn else "")
         + (" me" if me else "")
@@ -852,6 +862,7 @@ def _seat_html(
         _FOCUS if info else "",
         _TURN_MARK if turn else "",
         name if guest or bot else profile_link(name),
+        ratings.rating_html(rating),
         _badges(
             {
                 "guest": guest,

@@ -89,13 +89,18 @@ def running_games(
     return out
 
 
-def _progress(view: dict[str, Any], seat: int) -> str:
-    parts = []
+def round_text(view: dict[str, Any]) -> str:
+    """„Runde 2 von 8“ (or „Runde 2“), from a view of the match; "" for a game without rounds."""
     current, total = view.get("round"), view.get("rounds")
     if isinstance(current, int) and isinstance(total, int) and total:
-        parts.append(_("Runde %(n)s von %(of)s") % {"n": current, "of": total})
-    elif isinstance(current, int):
-        parts.append(_("Runde %(n)s") % {"n": current})
+        return _("Runde %(n)s von %(of)s") % {"n": current, "of": total}
+    if isinstance(current, int):
+        return _("Runde %(n)s") % {"n": current}
+    return ""
+
+
+def _progress(view: dict[str, Any], seat: int) -> str:
+    parts = [r] if (r := round_text(view)) else []
     scores = view.get("scores")
     if isinstance(scores, list) and seat < len(scores) and isinstance(scores[seat], int):
         points = scores[seat]

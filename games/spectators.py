@@ -88,6 +88,22 @@ def watch_refusal(match: Any, player: Any) -> WatchRefusal | None:
     return refusal
 
 
+def may_watch(player: Any) -> bool:
+    """Whether a visitor may watch at all: people with an account or a guest identity (``player``),
+    everyone with ``SPECTATORS_ANONYMOUS`` (asked by the match page, its board poll and „Jetzt
+    live“; the socket asks the same in ``consumers``)."""
+    return bool(settings.SPECTATORS_ANONYMOUS) or player is not None
+
+
+def may_see(match: Any, player: Any) -> bool:
+    """Whether ``player`` may open ``match``'s page (the match page's rules, for the links to it
+    on „Jetzt live“ and the friends page): its people always; anybody else who may watch at all,
+    unless the match's kind refuses them."""
+    if match.seat_of(player) is not None:
+        return True
+    return may_watch(player) and watch_refusal(match, player) is None
+
+
 def anonymous_refused() -> str:
     return _(
         "Zuschauen können nur angemeldete Spieler und Gäste. Melde dich an oder spiel als Gast, "

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from games import views
+from games import live, views
 
 app_name = "games"
 
 urlpatterns = [
     path("regeln/<slug:slug>/", views.rules, name="rules"),
     path("hilfe/", views.manual, name="manual"),
+    path("live/", live.live_page, name="live"),
     path("partie/<int:match_id>/", views.match_page, name="match"),
     path("partie/<int:match_id>/brett/", views.board, name="board"),
     path("partie/<int:match_id>/zug/", views.act, name="act"),

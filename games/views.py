@@ -108,7 +108,7 @@ def _live_match(match_id: int) -> Match:
 def _may_watch(request: HttpRequest) -> bool:
     """Whether the page may show the match to this visitor: people with an account or a guest
     identity, everyone with ``SPECTATORS_ANONYMOUS`` (the socket asks the same)."""
-    return settings.SPECTATORS_ANONYMOUS or current_player(request) is not None
+    return spectators.may_watch(current_player(request))
 
 
 def _watch_refusal(match: Match, request: HttpRequest) -> spectators.WatchRefusal | None:

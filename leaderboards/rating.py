@@ -11,11 +11,13 @@ does not undo a rating.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from games.ratings import ShownRating
 from leaderboards.models import Rating, RatingPoint
 from leaderboards.points import computer_finished
 from leaderboards.scale import provisional, shown
@@ -82,6 +84,17 @@ def rate_match(match: Any, seats: list[Any]) -> list[Rating]:
                 )
     RatingPoint.objects.bulk_create(history)
     return list(rows.values())
+
+
+def shown_ratings(game: str, user_ids: Collection[int]) -> dict[int, ShownRating]:
+    """The Wertung each account shows at its name for ``game`` (``games.ratings``), in one query:
+    an account without a rating row (no rated game yet) shows the start value, provisional."""
+    rows = Rating.objects.filter(game=game, user_id__in=list(user_ids)).values_list(
+        "user_id", "ordinal", "sigma"
+    )
+    found = {uid: ShownRating(shown(o), provisional(s)) for uid, o, s in rows}
+    fresh = ShownRating(shown(0.0), provisional(MODEL.sigma))
+    return {uid: found.get(uid, fresh) for uid in user_ids}
 
 
 def rating_table(game: str, viewer: Any = None, limit: int = TOP) -> dict[str, Any]:

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.http import QueryDict
 
 from accounts.identity import player_from_scope
 from games import sockets
+from games.engines.base import get_engine
 from games.registry import BY_SLUG
+from lobby.listing import table_filter
 from lobby.views import render_open_tables, render_table_panel
 
 
@@ -51,10 +54,15 @@ class LobbyConsumer(_PresenceConsumer):
         if self.game not in BY_SLUG:
             await self.close(code=4404)
             return
+        # the page's filter of the open tables (its query string): the pushed list keeps it
+        raw = self.scope.get("query_string", b"").decode("latin-1")
+        self.filter = table_filter(get_engine(self.game), QueryDict(raw))
         await self._join([f"lobby-{self.game}"], f"lobby:{self.game}")
 
     async def lobby_update(self, event: dict[str, Any]) -> None:
-        html = await database_sync_to_async(render_open_tables)(self.game, self.player, True)
+        html = await database_sync_to_async(render_open_tables)(
+            self.game, self.player, True, self.filter
+        )
         await self.send(text_data=html)
 
 

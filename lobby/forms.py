@@ -116,3 +116,20 @@ def option_fields(
             }
         )
     return fields
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two option values mean the same rule (a multi-choice in any order)."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return sorted(map(str, a)) == sorted(map(str, b))
+    return bool(a == b)
+
+
+def changed_rules(engine: Engine[Any], values: dict[str, Any]) -> list[str]:
+    """The rules of a table that differ from the game's default, in words („Zwei gegen zwei:
+    an“), for the lobby's list of open tables."""
+    return [
+        f"{field['label']}: {field['display']}"
+        for opt, field in zip(offered(engine), option_fields(engine, values), strict=True)
+        if opt.key in values and not _same(values[opt.key], opt.default)
+    ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings as site
 from django.contrib import messages
@@ -24,11 +24,12 @@ from django.views.decorators.http import require_POST
 from redis.exceptions import RedisError
 
 from accounts import social
-from accounts.identity import current_player
+from accounts.identity import Player, current_player
 from accounts.models import User
 from accounts.presence import last_seen, where_of
 from accounts.ratelimit import count_hit
 from accounts.views import _safe_next
+from games import spectators
 from games.actions import ActionRejected
 from games.models import Match
 from games.registry import BY_SLUG
@@ -44,10 +45,24 @@ def _game_name(slug: str | None) -> str:
     return str(game.name) if game else ""
 
 
+class Whereabout(NamedTuple):
+    """Where a friend is, in German, and (``watch_url``) the match to watch there, if the viewer
+    may: „spielt Speedone“ links to the match (``spectators.watch_refusal``, as its page asks)."""
+
+    text: str
+    watch_url: str = ""
+
+
 def whereabouts(users: list[User]) -> dict[int, str]:
     """For each of ``users`` who is online and does not hide it: where, in German („in der Lobby
     von Speedone“, „am Tisch (Speedwerk)“, „spielt Speedbasar“, „schaut Speedtrödel zu“, or just
     „online“). People who hide their online status are left out."""
+    return {uid: w.text for uid, w in locate(users).items()}
+
+
+def locate(users: list[User], viewer: Player | None = None) -> dict[int, Whereabout]:
+    """``whereabouts`` with the way to watch: a friend in a running match the ``viewer`` may
+    watch (by the match page's rules) gets its URL."""
     shown = [u for u in users if not u.hide_online]
     places = where_of([f"u{u.pk}" for u in shown])
     if not places:
@@ -63,21 +78,33 @@ def whereabouts(users: list[User]) -> dict[int, str]:
         elif kind in ("match", "watch") and ref.isdigit():
             matches.add(int(ref))
     table_games = dict(Table.objects.filter(pk__in=tables).values_list("pk", "game"))
-    match_games = dict(Match.objects.filter(pk__in=matches).values_list("pk", "game"))
-    out: dict[int, str] = {}
+    found = {m.pk: m for m in Match.objects.filter(pk__in=matches).prefetch_related("seats")}
+    match_games = {pk: m.game for pk, m in found.items()}
+    out: dict[int, Whereabout] = {}
     for uid, (kind, ref) in parsed.items():
         number = int(ref) if ref.isdigit() else 0
         if kind == "lobby" and _game_name(ref):
-            out[uid] = _("in der Lobby von %(game)s") % {"game": _game_name(ref)}
+            out[uid] = Whereabout(_("in der Lobby von %(game)s") % {"game": _game_name(ref)})
         elif kind == "table" and number in table_games:
-            out[uid] = _("am Tisch (%(game)s)") % {"game": _game_name(table_games[number])}
+            text = _("am Tisch (%(game)s)") % {"game": _game_name(table_games[number])}
+            out[uid] = Whereabout(text)
         elif kind == "match" and number in match_games:
-            out[uid] = _("spielt %(game)s") % {"game": _game_name(match_games[number])}
+            text = _("spielt %(game)s") % {"game": _game_name(match_games[number])}
+            out[uid] = Whereabout(text, _watch_url(found[number], viewer))
         elif kind == "watch" and number in match_games:
-            out[uid] = _("schaut %(game)s zu") % {"game": _game_name(match_games[number])}
+            text = _("schaut %(game)s zu") % {"game": _game_name(match_games[number])}
+            out[uid] = Whereabout(text, _watch_url(found[number], viewer))
         else:
-            out[uid] = _("online")
+            out[uid] = Whereabout(_("online"))
     return out
+
+
+def _watch_url(match: Match, viewer: Player | None) -> str:
+    """The running match's page, if ``viewer`` may see it (their own, or by the spectators'
+    rules: the daily deal stays hidden from who has not played it)."""
+    if match.status != Match.Status.RUNNING or not spectators.may_see(match, viewer):
+        return ""
+    return reverse("games:match", args=[match.pk])
 
 
 def _open_table(user: User) -> Table | None:
@@ -111,7 +138,7 @@ def last_active(users: list[User], now: float | None = None) -> dict[int, str]:
 def friends_page(request: HttpRequest) -> HttpResponse:
     user: User = request.user  # type: ignore[assignment]
     people = social.friends(user)
-    online = whereabouts(people)
+    online = locate(people, current_player(request))
     offline = [p for p in people if p.pk not in online]
     recent = last_active(offline) if offline else {}
     rows: list[dict[str, Any]] = [

@@ -16,7 +16,7 @@ from redis.exceptions import RedisError
 from accounts.identity import Player, current_player
 from accounts.models import User
 from accounts.presence import online_users
-from games import registry
+from games import ratings, registry
 from games.actions import ActionRejected
 from games.definition import GameDef
 from games.engines.base import get_engine
@@ -26,8 +26,8 @@ from games.registry import BY_SLUG
 from games.running import running_games
 from lobby import chat, rematch, services
 from lobby.acquaintances import invitable_by
-from lobby.forms import option_fields, parse_options, parse_settings, whole_number
-from lobby.listing import listed_tables
+from lobby.forms import changed_rules, option_fields, parse_options, parse_settings, whole_number
+from lobby.listing import TableFilter, listed_tables, player_choices, table_filter, tempo_choices
 from lobby.models import (
     BOT_TEMPO_CHOICES,
     MOVE_SECONDS_CHOICES,
@@ -62,18 +62,52 @@ def back_to(request: HttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-def open_tables(game: str) -> list[Table]:
-    tables = list(
-        Table.objects.filter(game=game, solo=False, status=Table.Status.OPEN)
-        .prefetch_related("members__user", "members__guest")
-        .order_by("-created")[:50]
+def open_tables(game: str, flt: TableFilter | None = None) -> list[Table]:
+    tables = Table.objects.filter(game=game, solo=False, status=Table.Status.OPEN)
+    if flt is not None:
+        tables = flt.apply(tables)
+    return listed_tables(
+        list(tables.prefetch_related("members__user", "members__guest").order_by("-created")[:50])
     )
-    return listed_tables(tables)
 
 
-def render_open_tables(game: str, player: Player | None, oob: bool = False) -> str:
+def table_rows(game: str, tables: list[Table]) -> list[dict[str, Any]]:
+    """What the lobby says about each open table: its people with their Wertung (the opener
+    first; one query for all tables), the tempo, the stake and the rules that differ from the
+    game's default."""
+    engine = get_engine(game)
+    members = {t.pk: sorted(t.members.all(), key=lambda m: not m.is_opener) for t in tables}
+    shown = ratings.of_people(game, (m.user_id for ms in members.values() for m in ms))
+    tempo = dict(MOVE_SECONDS_CHOICES)
+    return [
+        {
+            "table": t,
+            "members": [
+                {"member": m, "rating": None if m.is_guest else shown.get(m.user_id)}
+                for m in members[t.pk]
+            ],
+            "taken": len(members[t.pk]),
+            "full": len(members[t.pk]) >= t.seats,
+            "tempo": tempo.get(t.move_seconds, f"{t.move_seconds} s"),
+            "rules": changed_rules(engine, t.options or {}),
+        }
+        for t in tables
+    ]
+
+
+def open_tables_context(game: str, flt: TableFilter | None = None) -> dict[str, Any]:
+    return {
+        "rows": table_rows(game, open_tables(game, flt)),
+        "game": BY_SLUG[game],
+        "filter": flt or TableFilter(),
+    }
+
+
+def render_open_tables(
+    game: str, player: Player | None, oob: bool = False, flt: TableFilter | None = None
+) -> str:
     return render_to_string(
-        "lobby/_open_tables.html", {"tables": open_tables(game), "game": BY_SLUG[game], "oob": oob}
+        "lobby/_open_tables.html", {**open_tables_context(game, flt), "oob": oob}
     )
 
 
@@ -82,13 +116,15 @@ def room(request: HttpRequest, game: str) -> HttpResponse:
     if not info.live:
         return render(request, "lobby/coming_soon.html", {"game": info})
     engine = get_engine(game)
+    flt = table_filter(engine, request.GET)
     return render(
         request,
         "lobby/room.html",
         {
-            "game": info,
+            **open_tables_context(game, flt),
+            "player_choices": player_choices(engine),
+            "tempo_filter_choices": tempo_choices(),
             "engine": engine,
-            "tables": open_tables(game),
             "bot_counts": range(engine.min_players - 1, engine.max_players),
             "default_bots": max(2, engine.min_players - 1),
             "option_fields": option_fields(engine, {}, solo=True),
@@ -158,6 +194,7 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
     engine = get_engine(table.game)
     member = table.member_of(player)
     members = list(table.members.select_related("user", "guest"))
+    shown = ratings.of_people(table.game, (m.user_id for m in members if not m.is_guest))
     match = table.matches.order_by("-created").first()
     gone = (
         rematch.left_out(match, members)
@@ -170,6 +207,7 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
         "engine": engine,
         "member": member,
         "members": members,
+        "member_ratings": {m.pk: shown.get(m.user_id) for m in members if not m.is_guest},
         "is_opener": bool(member and member.is_opener),
         "free_slots": range(max(0, table.seats - len(members))),
         "option_fields": option_fields(engine, table.options),

@@ -56,6 +56,9 @@ class MatchKind:
     again: bool = True
     #: what happens while the person is away (``Away``)
     away: Away = Away.BOT
+    #: listed on „Jetzt live“ (``games.live``) while it runs: a table of people; never a game
+    #: against the computer, nor a kind whose matches some may not watch (the daily deal)
+    listed_live: bool = False
 
     def counts_for_leaderboard(self, match: Any) -> bool:
         """Whether this finished match books leaderboard points (a daily game: only the counted

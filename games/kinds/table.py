@@ -10,3 +10,5 @@ class Table(MatchKind):
     advice = False  # the helps exist only alone against the computer
     #: the others wait for nobody: a computer plays the seat after ``LEAVE_GRACE``
     away = Away.BOT
+    #: „Jetzt live“ lists the running tables (anybody who may watch may watch a table)
+    listed_live = True
