@@ -30,6 +30,7 @@ from lobby.forms import option_fields, parse_options, parse_settings, whole_numb
 from lobby.listing import listed_tables
 from lobby.models import (
     BOT_TEMPO_CHOICES,
+    FERN_SECONDS_CHOICES,
     MOVE_SECONDS_CHOICES,
     SOLO_BOT_TEMPO,
     STRENGTH_CHOICES,
@@ -165,8 +166,9 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
         "is_opener": bool(member and member.is_opener),
         "free_slots": range(max(0, table.seats - len(members))),
         "option_fields": option_fields(engine, table.options),
-        "move_choices": MOVE_SECONDS_CHOICES,
-        "move_label": dict(MOVE_SECONDS_CHOICES).get(table.move_seconds, ""),
+        "move_choices": MOVE_SECONDS_CHOICES
+        + (FERN_SECONDS_CHOICES if BY_SLUG[table.game].turn_based and not table.solo else []),
+        "move_label": table.move_label(),
         "tempo_label": dict(BOT_TEMPO_CHOICES).get(table.bot_tempo, ""),
         "strength_label": dict(STRENGTH_CHOICES).get(table.bot_strength, ""),
         "tempo_choices": BOT_TEMPO_CHOICES,

@@ -47,6 +47,7 @@ def run_timeout(match_id: int, version: int) -> bool:
         engine = get_engine(match.game, match.rules_version)
         state = engine.from_json(match.state)
         bots = bot_seats(match.seats.all())
+        timed_out: list[int] = []
         for seat in sorted(engine.actors(state)):
             if seat in bots or match.status != Match.Status.RUNNING:
                 continue
@@ -57,7 +58,25 @@ def run_timeout(match_id: int, version: int) -> bool:
                     continue
             action = engine.timeout_action(state, seat)
             apply_move(match, seat, action, version=match.version, by=Move.By.TIMEOUT)
-        return match.version != version
+            timed_out.append(seat)
+        played = match.version != version
+    if played:
+        _leave_after_timeouts(match, timed_out)
+    return played
+
+
+def _leave_after_timeouts(match: Match, seats: list[int]) -> None:
+    """The seeds' leaving rule for whoever let the clock run out ``timeouts_to_leave`` times in
+    a row (a Fernpartie): the computer plays the seat on, as if they had pressed „Partie
+    verlassen“ (the leaving penalty counts)."""
+    limit = kinds.kind_of(match).timeouts_to_leave
+    if not limit:
+        return
+    for seat in seats:
+        last = Move.objects.filter(match_id=match.pk, seat=seat).order_by("-number")[:limit]
+        by = [m.by for m in last]
+        if len(by) == limit and all(b == Move.By.TIMEOUT for b in by):
+            replace_with_bot(match.pk, seat, reason="left")
 
 
 def _rearm(match: Match) -> None:
@@ -108,8 +127,9 @@ def sweep() -> dict[str, int]:
         queue.move_timeout(match_id, version, 0)
         out["timers"] += 1
     # a computer takes the seat of a person gone too long – where the match's kind says so
-    # (``Away.BOT``); a kind that waits for its person stops the clock instead (``run_timeout``)
-    waiting = kinds.names(lambda k: k.away == Away.WAIT)
+    # (``Away.BOT``); a kind that waits for its person stops the clock instead (``run_timeout``),
+    # a Fernpartie keeps the seat and its clock (``Away.KEEP``)
+    waiting = kinds.names(lambda k: k.away != Away.BOT)
     gone = Seat.objects.filter(
         match__status=Match.Status.RUNNING,
         is_human=True,

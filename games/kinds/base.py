@@ -27,6 +27,9 @@ class Away(StrEnum):
     #: nobody else waits: the match waits for its person – the move clock stops while nobody is
     #: connected (``actions.seats.pause_clock``) and resumes with the time that was left
     WAIT = "wait"
+    #: a turn-based game (a Fernpartie): the seat stays its person's however long they are away,
+    #: no computer takes it and the clock runs on – at the deadline the rules' timeout move
+    KEEP = "keep"
 
 
 class MatchKind:
@@ -56,6 +59,13 @@ class MatchKind:
     again: bool = True
     #: what happens while the person is away (``Away``)
     away: Away = Away.BOT
+    #: the move timer is a task sent to the worker with a countdown (live clocks of seconds);
+    #: off: only the beat sweep (``timers.sweep``) finds the stored, indexed deadline when it is
+    #: due – a clock of days keeps no task waiting in the broker
+    timer_task: bool = True
+    #: after this many timeout moves in a row of one seat the seeds' leaving rule applies (the
+    #: computer plays the seat on, the leaving penalty counts); 0: never
+    timeouts_to_leave: int = 0
 
     def counts_for_leaderboard(self, match: Any) -> bool:
         """Whether this finished match books leaderboard points (a daily game: only the counted
