@@ -137,3 +137,48 @@ def test_three_timeouts_in_a_row_are_leaving_the_game(alice, bob, bots):
     last = list(match.moves.filter(seat=0).order_by("-number").values_list("by", flat=True)[:3])
     assert last == [Move.By.TIMEOUT] * 3
     assert match.moves.filter(seat=0).count() == 3
+
+
+@pytest.mark.django_db
+def test_a_tauschrunde_waits_for_everyone_or_the_deadline(alice, bob, bots):
+    """Speedtrödel's simultaneous Tauschrunde in a Fernpartie: those who chose wait for the
+    others; at the deadline only who has not chosen gets the timeout's card."""
+    from accounts.models import User
+    from games.engines.base import get_engine
+    from tests.games.test_troedel_screen import DECK
+
+    carol = User.objects.create_user("Carol", password="kartenglück-42")
+    people = [alice, bob, carol]
+    match = actions.start_match(
+        "speedtroedel",
+        [actions.SeatSpec(u.username, user=u) for u in people],
+        {"partie_kurz": True},
+        move_seconds=DAY,
+        kind=FERN.name,
+        deck=DECK,
+        seed=5,
+    )
+    engine = get_engine("speedtroedel")
+
+    def state():
+        match.refresh_from_db()
+        return engine.from_json(match.state)
+
+    actions.play(match.pk, 0, {"type": "play", "card": "T"}, version=match.version)
+    while engine.view(state(), 0)["phase"] != "swap":  # the others follow the lead
+        seat = min(engine.actors(state()))
+        move = engine.legal_actions(state(), seat)[0]
+        actions.play(match.pk, seat, move, version=match.version)
+    assert engine.actors(state()) == frozenset({0, 1, 2})
+    actions.play(match.pk, 0, {"type": "swap", "card": "B3"}, version=match.version)
+    bob_gives = engine.legal_actions(state(), 1)[0]
+    actions.play(match.pk, 1, bob_gives, version=match.version)
+    assert engine.actors(state()) == frozenset({2})  # waiting for Carol, no computer
+    assert _sweep_and_ring()[1] == 0
+    _deadline_passed(match)
+    assert _sweep_and_ring()[1] == 1
+    swaps = list(
+        match.moves.filter(action__type="swap").order_by("number").values_list("seat", "by")
+    )
+    assert swaps == [(0, Move.By.HUMAN), (1, Move.By.HUMAN), (2, Move.By.TIMEOUT)]
+    assert engine.view(state(), 0)["phase"] != "swap"
