@@ -67,6 +67,12 @@ class MatchKind:
     #: computer plays the seat on, the leaving penalty counts); 0: never
     timeouts_to_leave: int = 0
 
+    def board(self, match: Any) -> str:
+        """The key of the leaderboard and rating the match counts for (``LeaderboardEntry``,
+        ``LeaderboardTotal``, ``Rating``: their ``game``): the game's own (``match.game``); a
+        Fernpartie has its own per game (``<game>:fern``)."""
+        return str(match.game)
+
     def counts_for_leaderboard(self, match: Any) -> bool:
         """Whether this finished match books leaderboard points (a daily game: only the counted
         attempt)."""

@@ -9,11 +9,20 @@ the computer plays the seat to the end, the leaving penalty counts)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.kinds.base import Away
 from games.kinds.table import Table
 
 #: the time per move a table may choose for a Fernpartie: 12 hours, a day, three days
 MOVE_SECONDS = (12 * 3600, 24 * 3600, 3 * 24 * 3600)
+#: a Fernpartie's own leaderboard and rating per game (like lichess's correspondence rating)
+BOARD_SUFFIX = ":fern"
+
+
+def fern_board(game: str) -> str:
+    """The key of ``game``'s Fernpartien board and rating (``speedone:fern``)."""
+    return f"{game}{BOARD_SUFFIX}"
 
 
 class Correspondence(Table):
@@ -21,3 +30,6 @@ class Correspondence(Table):
     away = Away.KEEP
     timer_task = False
     timeouts_to_leave = 3
+
+    def board(self, match: Any) -> str:
+        return fern_board(match.game)
