@@ -66,6 +66,8 @@ class MatchKind:
     #: after this many timeout moves in a row of one seat the seeds' leaving rule applies (the
     #: computer plays the seat on, the leaving penalty counts); 0: never
     timeouts_to_leave: int = 0
+    #: its people get „Du bist dran“ outside the site (``alerts``: e-mail) when away
+    turn_alerts: bool = False
 
     def board(self, match: Any) -> str:
         """The key of the leaderboard and rating the match counts for (``LeaderboardEntry``,

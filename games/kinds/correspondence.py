@@ -30,6 +30,7 @@ class Correspondence(Table):
     away = Away.KEEP
     timer_task = False
     timeouts_to_leave = 3
+    turn_alerts = True
 
     def board(self, match: Any) -> str:
         return fern_board(match.game)

@@ -1,0 +1,86 @@
+"""The e-mail settings page, the confirmation link and the one-click unsubscribe."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.csrf import csrf_exempt
+
+from accounts.ratelimit import count_hit
+from alerts.mail import read_confirm_token, read_unsubscribe_token, send_confirmation
+from alerts.models import MailSettings
+
+#: confirmation mails a person may ask for in an hour
+CONFIRMS_PER_HOUR = 3
+
+
+def confirm_limit_key(user_id: int) -> str:
+    return f"alerts:confirm:{user_id}"
+
+
+class MailSettingsForm(forms.ModelForm):
+    class Meta:
+        model = MailSettings
+        fields = ["address", "turn_mail"]
+        labels = {"address": gettext_lazy("E-Mail-Adresse")}
+
+
+@login_required
+def settings_page(request: HttpRequest) -> HttpResponse:
+    prefs, _created = MailSettings.objects.get_or_create(user=request.user)
+    if request.method == "POST":
+        before = prefs.address
+        form = MailSettingsForm(request.POST, instance=prefs)
+        if form.is_valid():
+            prefs = form.save()
+            asked = prefs.address != before or "resend" in request.POST
+            if prefs.address and asked and not prefs.is_confirmed:
+                # at most a few confirmation mails an hour per person (no mail bombs)
+                if count_hit(confirm_limit_key(request.user.pk), 3600) > CONFIRMS_PER_HOUR:
+                    messages.error(
+                        request,
+                        _("Zu viele Bestätigungsmails – versuch es in einer Stunde noch einmal."),
+                    )
+                    return redirect("alerts:settings")
+                send_confirmation(request.user, prefs.address)
+                messages.success(
+                    request,
+                    _("Wir haben dir einen Link zum Bestätigen an %(address)s geschickt.")
+                    % {"address": prefs.address},
+                )
+            messages.success(request, _("Deine E-Mail-Einstellungen sind gespeichert."))
+            return redirect("alerts:settings")
+    else:
+        form = MailSettingsForm(instance=prefs)
+    return render(request, "alerts/settings.html", {"form": form, "prefs": prefs})
+
+
+def confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The link in the confirmation mail: the address is confirmed if it is still the one set."""
+    found = read_confirm_token(token)
+    ok = False
+    if found is not None:
+        user_id, address = found
+        ok = bool(
+            MailSettings.objects.filter(user_id=user_id, address=address).update(confirmed=address)
+        )
+    return render(request, "alerts/confirmed.html", {"ok": ok}, status=200 if ok else 400)
+
+
+@csrf_exempt  # RFC 8058: the mail program posts "List-Unsubscribe=One-Click" without a session
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """One click: GET shows the button (a link checker must not unsubscribe anyone), POST – the
+    button or the mail program's one-click request – switches the turn mails off."""
+    user_id = read_unsubscribe_token(token)
+    if user_id is None:
+        return render(request, "alerts/unsubscribe.html", {"bad": True}, status=400)
+    done = False
+    if request.method == "POST":
+        MailSettings.objects.filter(user_id=user_id).update(turn_mail=False)
+        done = True
+    return render(request, "alerts/unsubscribe.html", {"done": done, "token": token})
