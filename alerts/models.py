@@ -33,6 +33,27 @@ class MailSettings(models.Model):
         return bool(self.address) and self.confirmed == self.address
 
 
+class PushSubscription(models.Model):
+    """A browser's Web Push subscription (``PushManager.subscribe``): where the push service
+    takes messages for it and the keys that encrypt them. Removed when the push service says it
+    expired (404/410) or the person switches push off."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(_("Adresse beim Push-Dienst"), max_length=1000, unique=True)
+    p256dh = models.CharField(_("Schlüssel"), max_length=200)
+    auth = models.CharField(_("Geheimnis"), max_length=100)
+    created = models.DateTimeField(_("angelegt"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("Push-Abo")
+        verbose_name_plural = _("Push-Abos")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.endpoint[:60]}"
+
+
 class TurnMail(models.Model):
     """The newest „Du bist dran“ mail of a person for a match (the throttle)."""
 

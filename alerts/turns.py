@@ -1,4 +1,4 @@
-"""„Du bist dran“ by e-mail: after every change of a match whose kind sends alerts
+"""„Du bist dran“ by e-mail and Web Push: after every change of a match whose kind sends alerts
 (``MatchKind.turn_alerts``: a Fernpartie), each person now to act who is not looking at the
 board gets a mail – from the worker (``alerts.tasks.turn_mail``), at most one per match per
 ``TURN_MAIL_HOURS``, only to a confirmed address and only while they want it."""
@@ -11,10 +11,13 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from alerts.mail import send_turn
-from alerts.models import MailSettings, TurnMail
+from alerts import push
+from alerts.mail import absolute, send_turn
+from alerts.models import MailSettings, PushSubscription, TurnMail
 from games import presence
 from games.engines.base import get_engine
 from games.kinds import kind_of
@@ -49,11 +52,13 @@ def on_match_changed(match: Any, seats: list[Any], state: Any, **kwargs: Any) ->
 
 
 def turn_mail(user_id: int, match_id: int) -> bool:
-    """Send „Du bist dran“ if it still is the person's turn, they want it at a confirmed address,
-    and no such mail for this match went out within ``TURN_MAIL_HOURS``. Returns whether sent."""
-    wants = MailSettings.objects.filter(user_id=user_id, turn_mail=True).select_related("user")
-    prefs = wants.first()
-    if prefs is None or not prefs.is_confirmed:
+    """Send „Du bist dran“ – by e-mail if they want it at a confirmed address, by Web Push to the
+    browsers they subscribed – if it still is the person's turn and no such alert for this match
+    went out within ``TURN_MAIL_HOURS``. Returns whether anything was sent."""
+    prefs = MailSettings.objects.filter(user_id=user_id).select_related("user").first()
+    mail = prefs is not None and prefs.turn_mail and prefs.is_confirmed
+    pushes = push.enabled() and PushSubscription.objects.filter(user_id=user_id).exists()
+    if not mail and not pushes:
         return False
     match = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING).first()
     if match is None:
@@ -73,6 +78,15 @@ def turn_mail(user_id: int, match_id: int) -> bool:
                     TurnMail.objects.create(user_id=user_id, match_id=match_id, sent=now)
             except IntegrityError:
                 return False  # one went out within the hours (or is going out now)
-        send_turn(prefs.user, prefs.address, match)
-    log.info("turn mail user=%s match=%s", user_id, match_id)
+        if mail:
+            assert prefs is not None
+            send_turn(prefs.user, prefs.address, match)
+    if pushes:
+        push.send(
+            user_id,
+            _("Du bist dran"),
+            str(match),
+            absolute(reverse("games:match", args=[match.pk])),
+        )
+    log.info("turn alert user=%s match=%s mail=%s push=%s", user_id, match_id, mail, pushes)
     return True

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 
 from accounts.ratelimit import count_hit
+from alerts import push
 from alerts.mail import read_confirm_token, read_unsubscribe_token, send_confirmation
-from alerts.models import MailSettings
+from alerts.models import MailSettings, PushSubscription
 
 #: confirmation mails a person may ask for in an hour
 CONFIRMS_PER_HOUR = 3
@@ -57,7 +64,16 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             return redirect("alerts:settings")
     else:
         form = MailSettingsForm(instance=prefs)
-    return render(request, "alerts/settings.html", {"form": form, "prefs": prefs})
+    return render(
+        request,
+        "alerts/settings.html",
+        {
+            "form": form,
+            "prefs": prefs,
+            "push_key": settings.VAPID_PUBLIC_KEY if push.enabled() else "",
+            "push_count": PushSubscription.objects.filter(user=request.user).count(),
+        },
+    )
 
 
 def confirm(request: HttpRequest, token: str) -> HttpResponse:
@@ -70,6 +86,47 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
             MailSettings.objects.filter(user_id=user_id, address=address).update(confirmed=address)
         )
     return render(request, "alerts/confirmed.html", {"ok": ok}, status=200 if ok else 400)
+
+
+@login_required
+@require_POST
+def push_subscribe(request: HttpRequest) -> HttpResponse:
+    """The browser's subscription (``PushSubscription.toJSON()``) for the person."""
+    try:
+        data = json.loads(request.body)
+        endpoint, keys = str(data["endpoint"]), data["keys"]
+        p256dh, auth = str(keys["p256dh"]), str(keys["auth"])
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse({"error": _("Dieses Push-Abo verstehen wir nicht.")}, status=400)
+    if not endpoint.startswith("https://") and not settings.PUSH_HTTP_ENDPOINTS:
+        return JsonResponse({"error": _("Dieses Push-Abo verstehen wir nicht.")}, status=400)
+    PushSubscription.objects.update_or_create(
+        endpoint=endpoint[:1000],
+        defaults={"user": request.user, "p256dh": p256dh[:200], "auth": auth[:100]},
+    )
+    return JsonResponse({"ok": True})
+
+
+@login_required
+@require_POST
+def push_unsubscribe(request: HttpRequest) -> HttpResponse:
+    """Push off: this browser's subscription (or, without one, all of the person's)."""
+    try:
+        endpoint = str(json.loads(request.body or b"{}").get("endpoint") or "")
+    except (ValueError, AttributeError):
+        endpoint = ""
+    mine = PushSubscription.objects.filter(user=request.user)
+    (mine.filter(endpoint=endpoint) if endpoint else mine).delete()
+    return JsonResponse({"ok": True})
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """``/sw.js`` at the root, so its scope is the whole site (installable, push)."""
+    path = finders.find("js/sw.js")
+    body = Path(str(path)).read_text(encoding="utf-8") if path else ""
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @csrf_exempt  # RFC 8058: the mail program posts "List-Unsubscribe=One-Click" without a session

@@ -296,8 +296,16 @@ if EMAIL_URL:
     EMAIL_USE_SSL = _mail.scheme == "smtps"
     EMAIL_USE_TLS = _mail.scheme == "smtp" and EMAIL_PORT == 587
     EMAIL_TIMEOUT = 20
-#: „Du bist dran“ by e-mail: at most one mail per Fernpartie and person in this many hours
+#: „Du bist dran“ by e-mail and push: at most one per Fernpartie and person in this many hours
 TURN_MAIL_HOURS = envint("TURN_MAIL_HOURS", 12)
+# Web Push (alerts.push): the VAPID key pair (``vapid --gen`` / ``vapid --applicationServerKey``:
+# the public key base64url of the raw point, the private key base64url of its 32 bytes or of its
+# DER) and a contact; without them push is off
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@localhost")
+#: push services are https; plain http only for a local stand-in (tests)
+PUSH_HTTP_ENDPOINTS = envbool("PUSH_HTTP_ENDPOINTS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Speedgames <noreply@localhost>")
 
 # -- i18n ----------------------------------------------------------------------------------------

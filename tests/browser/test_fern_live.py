@@ -80,3 +80,13 @@ def test_the_fernpartie_screens(live_site, page):
         page.screenshot(path=str(SHOTS / f"board_fern_{width}.png"), full_page=True)
         page.goto(url + "/konto/benachrichtigungen/")
         page.screenshot(path=str(SHOTS / f"mail_{width}.png"), full_page=True)
+
+
+def test_every_page_registers_the_service_worker(live_site, page):
+    """Installable (issue 43): the manifest is linked and the service worker at /sw.js takes the
+    whole site as its scope."""
+    page.goto(live_site.url + "/")
+    scope = page.evaluate("() => navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == live_site.url + "/"
+    manifest = page.locator("link[rel=manifest]").get_attribute("href")
+    assert page.request.get(live_site.url + manifest).json()["display"] == "standalone"
