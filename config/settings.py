@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from celery.schedules import crontab
@@ -70,6 +71,7 @@ INSTALLED_APPS = [
     "lobby",
     "leaderboards",
     "pairing",
+    "alerts",
     *catalog.installed_apps(),  # every game's package and its extra pages' apps
 ]
 
@@ -284,6 +286,29 @@ FORWARDED_ALLOW_IPS = envlist("FORWARDED_ALLOW_IPS", "")
 STARTING_GRANT = envint("STARTING_GRANT", 500)  # Taler for a new account
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# production: EMAIL_URL=smtp://user:password@host:587 (STARTTLS), smtps://…:465 (TLS from the
+# start), smtp://host:25 (plain); without it (``make run``) mail is printed (console backend)
+EMAIL_URL = os.environ.get("EMAIL_URL", "")
+if EMAIL_URL:
+    _mail = urlsplit(EMAIL_URL)
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = _mail.hostname or "localhost"
+    EMAIL_PORT = _mail.port or (465 if _mail.scheme == "smtps" else 25)
+    EMAIL_HOST_USER = unquote(_mail.username or "")
+    EMAIL_HOST_PASSWORD = unquote(_mail.password or "")
+    EMAIL_USE_SSL = _mail.scheme == "smtps"
+    EMAIL_USE_TLS = _mail.scheme == "smtp" and EMAIL_PORT == 587
+    EMAIL_TIMEOUT = 20
+#: „Du bist dran“ by e-mail and push: at most one per Fernpartie and person in this many hours
+TURN_MAIL_HOURS = envint("TURN_MAIL_HOURS", 12)
+# Web Push (alerts.push): the VAPID key pair (``vapid --gen`` / ``vapid --applicationServerKey``:
+# the public key base64url of the raw point, the private key base64url of its 32 bytes or of its
+# DER) and a contact; without them push is off
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@localhost")
+#: push services are https; plain http only for a local stand-in (tests)
+PUSH_HTTP_ENDPOINTS = envbool("PUSH_HTTP_ENDPOINTS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Speedgames <noreply@localhost>")
 
 # -- i18n ----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from accounts.identity import current_player
 from games.registry import GAMES
-from games.running import running_games
+from games.running import MAX_FERN_LISTED, running_games
 
 
 def manifest(request: HttpRequest) -> JsonResponse:
@@ -46,8 +46,11 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    running = running_games(current_player(request))
-    return render(request, "home.html", {"games": GAMES, "running": running})
+    player = current_player(request)
+    running = running_games(player, fern=False)
+    # the Fernpartien apart, the soonest deadline first (up to 30 a person)
+    fern = running_games(player, limit=MAX_FERN_LISTED, fern=True)
+    return render(request, "home.html", {"games": GAMES, "running": running, "fern": fern})
 
 
 def supervisor_status() -> dict[str, Any] | None:

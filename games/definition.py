@@ -190,6 +190,10 @@ class GameDef:
     daily_title: Text = _("Tagesspiel")
     #: the name of the game's lobby, if it has its own (Speedbasar's „Basartor“)
     lobby_title: Text = ""
+    #: whether its tables may be played turn-based, as a Fernpartie (``games.kinds.correspondence``)
+    turn_based: bool = True
+    #: why not (its lobby says so) where ``turn_based`` is off
+    turn_based_refusal: Text = ""
     achievements: Achievements | None = None
     pages: tuple[Page, ...] = ()
     #: the words of the engine's codes (``games/<slug>/texts.py``: ``TEXTS``; ``games.wording``)

@@ -75,7 +75,12 @@ class Match(models.Model):
         verbose_name = _("Partie")
         verbose_name_plural = _("Partien")
         ordering = ["-created"]
-        indexes = [models.Index(fields=["status", "deadline"])]
+        #: the sweep's two queries: due deadlines (a Fernpartie's timer is its stored deadline)
+        #: and the running matches whose kind hands an absent person's seat to a computer
+        indexes = [
+            models.Index(fields=["status", "deadline"]),
+            models.Index(fields=["status", "kind"], name="games_match_status_kind"),
+        ]
 
     def __str__(self) -> str:
         """„Speedwerk, Partie 13“: the game's German title from the registry."""

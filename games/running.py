@@ -6,21 +6,25 @@ person's own board shows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.identity import Player
 from games.definition import GameDef
+from games.kinds import FERN
 from games.models import Match, Seat
 from games.registry import BY_SLUG
 
 #: at most this many running games are listed (a person has few: ``MAX_RUNNING_SOLO`` solo
 #: games and the tables they sit at)
 MAX_LISTED = 20
+#: the home page's list of Fernpartien (``lobby.services.check_fern_limit``: 30 per person)
+MAX_FERN_LISTED = 30
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,10 @@ class RunningGame:
     solo: bool
     #: the move clock stands still until the person opens the game again (``pause_clock``)
     clock_stopped: bool = False
+    #: a Fernpartie (turn-based): its move deadline matters more than its last change
+    fern: bool = False
+    #: the current move's deadline (a Fernpartie's: hours or days ahead), ``None`` without a clock
+    deadline: datetime | None = None
 
     @property
     def url(self) -> str:
@@ -52,16 +60,24 @@ def _own_seats(player: Player | None) -> QuerySet[Seat]:
 
 
 def running_games(
-    player: Player | None, game: str | None = None, limit: int = MAX_LISTED
+    player: Player | None,
+    game: str | None = None,
+    limit: int = MAX_LISTED,
+    *,
+    fern: bool | None = None,
 ) -> list[RunningGame]:
     """The person's running matches (of ``game`` only, if given), the most recently changed
-    first."""
-    seats = (
-        _own_seats(player)
-        .select_related("match")
-        .prefetch_related("match__seats")
-        .order_by("-match__updated")
-    )
+    first. ``fern``: only the Fernpartien, the soonest deadline first (True), or none of them
+    (False; the home page lists them apart)."""
+    seats = _own_seats(player).select_related("match").prefetch_related("match__seats")
+    if fern:
+        seats = seats.filter(match__kind=FERN.name).order_by(
+            F("match__deadline").asc(nulls_last=True), "match_id"
+        )
+    else:
+        seats = seats.order_by("-match__updated")
+        if fern is False:
+            seats = seats.exclude(match__kind=FERN.name)
     if game is not None:
         seats = seats.filter(match__game=game)
     out = []
@@ -84,6 +100,8 @@ def running_games(
                 progress=_progress(view, seat.index),
                 solo=match.solo,
                 clock_stopped=match.deadline is None and match.clock_left is not None,
+                fern=match.kind == FERN.name,
+                deadline=match.deadline,
             )
         )
     return out
@@ -108,25 +126,36 @@ def _progress(view: dict[str, Any], seat: int) -> str:
     return " · ".join(parts)
 
 
-def running_badge(player: Player | None, *, besides: int | None = None) -> tuple[int, bool]:
-    """How many running games the person has, and whether it is their turn in any (for the
-    header on every page: one query, the states of those matches only). ``besides``: leave that
-    match out (its own page updates the badge with the board: ``games/match.html``)."""
+def running_badge(player: Player | None, *, besides: int | None = None) -> tuple[int, int]:
+    """How many running games the person has, and in how many it is their turn („Du bist dran
+    in 3 Partien“: someone with 30 Fernpartien). For the header on every page: one query for the
+    seats, the states read only of matches at a version not seen before (``_actors``).
+    ``besides``: leave that match out (its own page updates the badge with the board:
+    ``games/match.html``)."""
     seats = _own_seats(player)
     if besides is not None:
         seats = seats.exclude(match_id=besides)
-    rows = list(
-        seats.values_list(
-            "index", "bot_strength", "match__game", "match__state", "match__rules_version"
-        )
+    rows = list(seats.values_list("index", "bot_strength", "match_id", "match__version"))
+    unknown = [m for _i, _b, m, v in rows if (m, v) not in _ACTORS]
+    if unknown:  # the states of the matches that moved since the last page: one query
+        for match_id, version, game, state, rules_version in Match.objects.filter(
+            pk__in=unknown
+        ).values_list("id", "version", "game", "state", "rules_version"):
+            definition = BY_SLUG.get(game)
+            if definition is None:
+                continue
+            engine = definition.engine.at_version(rules_version)
+            if len(_ACTORS) >= 4096:
+                _ACTORS.clear()
+            _ACTORS[match_id, version] = frozenset(engine.actors(engine.from_json(state)))
+    turns = sum(
+        1
+        for index, bot_strength, match_id, version in rows
+        if not bot_strength and index in _ACTORS.get((match_id, version), ())
     )
-    your_turn = False
-    for index, bot_strength, game, state, rules_version in rows:
-        definition = BY_SLUG.get(game)
-        if definition is None or bot_strength:
-            continue
-        engine = definition.engine.at_version(rules_version)
-        if index in engine.actors(engine.from_json(state)):
-            your_turn = True
-            break
-    return len(rows), your_turn
+    return len(rows), turns
+
+
+#: (match, version) -> the seats to act then: a version never changes its state, so a page view
+#: reads only the states of matches that moved since (a person with 30 Fernpartien)
+_ACTORS: dict[tuple[int, int], frozenset[int]] = {}

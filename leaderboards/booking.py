@@ -143,7 +143,7 @@ def _new_entry(match: Any, seat: Any, points: int, month: date, **fields: Any) -
     entry = LeaderboardEntry.objects.create(
         match=match,
         user_id=seat.user_id,
-        game=match.game,
+        game=kind_of(match).board(match),  # a Fernpartie: its own board per game
         points=points,
         month=month,
         players=match.players,

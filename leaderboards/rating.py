@@ -17,6 +17,7 @@ from typing import Any
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from games.kinds import kind_of
 from games.ratings import ShownRating
 from leaderboards.models import Rating, RatingPoint
 from leaderboards.points import computer_finished
@@ -36,18 +37,19 @@ def rate_match(match: Any, seats: list[Any]) -> list[Rating]:
         return []
     result = match.result or {}
     places = result["places"]
+    board = kind_of(match).board(match)  # a Fernpartie has its own rating per game
     # lock the rows in a fixed order (no deadlocks between two finishing matches)
     ids = sorted({s.user_id for s in rated})
     for uid in ids:
         Rating.objects.get_or_create(
             user_id=uid,
-            game=match.game,
+            game=board,
             defaults={"mu": MODEL.mu, "sigma": MODEL.sigma, "ordinal": 0.0},
         )
     rows = {
         r.user_id: r
         for r in Rating.objects.select_for_update()
-        .filter(user_id__in=ids, game=match.game)
+        .filter(user_id__in=ids, game=board)
         .order_by("user_id")
     }
     if result.get("details", {}).get("partners") and len(seats) == 4:
@@ -76,7 +78,7 @@ def rate_match(match: Any, seats: list[Any]) -> list[Rating]:
                 history.append(
                     RatingPoint(
                         user_id=seat.user_id,
-                        game=match.game,
+                        game=board,
                         match_id=match.pk,
                         ordinal=row.ordinal,
                         created=now,

@@ -14,6 +14,7 @@ from accounts import social
 from accounts.identity import current_player
 from games.actions import ActionRejected
 from games.definition import GameDef
+from games.kinds.correspondence import fern_board
 from games.registry import BY_SLUG, GAMES
 from leaderboards import daily, player, tables
 from leaderboards.models import ALL_TIME
@@ -47,8 +48,13 @@ def overview(request: HttpRequest) -> HttpResponse:
     )
 
 
-def game_board(request: HttpRequest, game: str) -> HttpResponse:
+def game_board(request: HttpRequest, game: str, fern: bool = False) -> HttpResponse:
+    """A game's boards: the monthly and all-time points and the rating; ``fern``: those of its
+    Fernpartien (their own board and rating, ``MatchKind.board``)."""
     info = _game_or_404(game)
+    if fern and not info.turn_based:
+        raise Http404(info.turn_based_refusal)
+    slug, game = game, fern_board(game) if fern else game
     current = tables.current_period()
     period = tables.parse_period(request.GET.get("monat")) or current
     if period > current:
@@ -61,6 +67,10 @@ def game_board(request: HttpRequest, game: str) -> HttpResponse:
         "leaderboards/game.html",
         {
             "game": info,
+            "fern": fern,
+            "other_board": reverse(
+                "leaderboards:game" if fern else "leaderboards:game_fern", args=[slug]
+            ),
             "period": period,
             "month": tables.month_date(period),
             "months": [(p, tables.month_date(p)) for p in months],

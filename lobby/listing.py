@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from accounts.presence import present
 from lobby.forms import whole_number
-from lobby.models import MOVE_SECONDS_CHOICES, Table
+from lobby.models import FERN_SECONDS_CHOICES, MOVE_SECONDS_CHOICES, Table
 
 #: the filter's query parameters: the table's seats, its Bedenkzeit in seconds (0: ohne Uhr)
 PLAYERS_PARAM = "spieler"
@@ -56,7 +56,7 @@ def player_choices(engine: Any) -> list[int]:
 
 
 def tempo_choices() -> list[tuple[int, Any]]:
-    return list(MOVE_SECONDS_CHOICES)
+    return list(MOVE_SECONDS_CHOICES) + list(FERN_SECONDS_CHOICES)
 
 
 def table_filter(engine: Any, data: QueryDict) -> TableFilter:
@@ -67,7 +67,7 @@ def table_filter(engine: Any, data: QueryDict) -> TableFilter:
     bad = False
     offered = {
         PLAYERS_PARAM: set(player_choices(engine)),
-        TEMPO_PARAM: {seconds for seconds, _label in MOVE_SECONDS_CHOICES},
+        TEMPO_PARAM: {seconds for seconds, _label in tempo_choices()},
     }
     for param, allowed in offered.items():
         raw = data.get(param, "")

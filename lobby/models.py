@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.identity import Player
 from accounts.models import new_token
+from games.kinds.correspondence import MOVE_SECONDS as FERN_MOVE_SECONDS
 
 MOVE_SECONDS_CHOICES = [
     (30, _("30 s")),
@@ -18,6 +19,18 @@ MOVE_SECONDS_CHOICES = [
     (120, _("2 min")),
     (0, _("ohne Uhr")),
 ]
+#: a Fernpartie's time per move (``games.kinds.correspondence``): a turn-based game over days
+FERN_SECONDS_CHOICES = list(
+    zip(
+        FERN_MOVE_SECONDS,
+        (
+            _("Fernpartie: 12 Stunden pro Zug"),
+            _("Fernpartie: 1 Tag pro Zug"),
+            _("Fernpartie: 3 Tage pro Zug"),
+        ),
+        strict=True,
+    )
+)
 BOT_TEMPO_CHOICES = [
     ("schnell", _("schnell")),
     ("normal", _("normal")),
@@ -71,6 +84,15 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return gettext("%(game)s Tisch %(id)s") % {"game": self.game, "id": self.pk}
+
+    @property
+    def fern(self) -> bool:
+        """A Fernpartie table: turn-based, a move every few hours or days."""
+        return self.move_seconds in FERN_MOVE_SECONDS
+
+    def move_label(self) -> str:
+        """The Bedenkzeit in words („90 s“, „ohne Uhr“, „Fernpartie: 1 Tag pro Zug“)."""
+        return str(dict(MOVE_SECONDS_CHOICES + FERN_SECONDS_CHOICES).get(self.move_seconds, ""))
 
     @property
     def group(self) -> str:

@@ -19,8 +19,10 @@ from accounts.bots import bots_of
 from accounts.identity import Player
 from accounts.models import Guest, User
 from accounts.ratelimit import count_hit
+from games import registry
 from games.actions import ActionRejected, SeatSpec, start_match
 from games.engines.base import InvalidOptions, get_engine
+from games.kinds import FERN
 from games.models import Match, Seat
 from games.registry import say
 from lobby.acquaintances import invitable_by
@@ -91,8 +93,12 @@ def apply_settings(table: Table, settings: dict[str, Any], player: Player) -> No
     table.fill_with_bots = settings.get("fill_with_bots", table.fill_with_bots)
     table.chat_enabled = bool(settings.get("chat_enabled", table.chat_enabled))
     table.updated = timezone.now()
-    if table.move_seconds not in (0, 30, 60, 90, 120):
+    if table.move_seconds not in (0, 30, 60, 90, 120) and not table.fern:
         raise ActionRejected(_("Diese Bedenkzeit gibt es nicht."))
+    if table.fern and table.solo:
+        raise ActionRejected(_("Eine Fernpartie spielt man mit anderen Menschen, nicht allein."))
+    if table.fern and not registry.get(table.game).turn_based:
+        raise ActionRejected(str(registry.get(table.game).turn_based_refusal))
     if table.bot_tempo not in BOT_TEMPO_SECONDS:
         raise ActionRejected(_("Dieses Tempo gibt es nicht."))
     if table.bot_strength not in ("leicht", "normal", "stark"):
@@ -238,8 +244,12 @@ def start(table: Table, player: Player, seed: int | None = None, kind: str = "")
 def launch(table: Table, members: list[Member], seed: int | None = None, kind: str = "") -> Match:
     """Start the table's next match with these people (inside the caller's transaction, the
     table row locked): free seats get bots (or stay empty), seats are given alphabetically.
-    ``kind``: the match's kind (``games.kinds``; default a plain solo game or a table)."""
+    ``kind``: the match's kind (``games.kinds``; default a plain solo game or a table, a
+    Fernpartie at a table with a time per move of hours or days)."""
     engine = get_engine(table.game)
+    if not kind and table.fern:
+        kind = FERN.name
+        check_fern_limit(members)
     people: list[tuple[str, SeatSpec]] = [
         (m.name, SeatSpec(name=m.name, user=m.user, guest=m.guest)) for m in members
     ]
@@ -393,6 +403,24 @@ def drop_leavers(table: Table, seats: list[Seat]) -> list[Member]:
     for member in gone:
         remove_member(table, member)
     return gone
+
+
+def check_fern_limit(members: list[Member]) -> None:
+    """At most ``MAX_RUNNING_FERN`` running Fernpartien per person (the solo limit does not apply
+    to them: a Fernpartie waits for its people by design)."""
+    limit = int(getattr(site, "MAX_RUNNING_FERN", 30))
+    for member in members:
+        mine = {"seats__user": member.user} if member.user else {"seats__guest": member.guest}
+        running = (
+            Match.objects.filter(kind=FERN.name, status=Match.Status.RUNNING, **mine)
+            .distinct()
+            .count()
+        )
+        if running >= limit:
+            raise ActionRejected(
+                _("%(name)s hat schon %(n)d laufende Fernpartien – mehr gehen nicht gleichzeitig.")
+                % {"name": member.name, "n": running}
+            )
 
 
 def match_finished(match: Match) -> None:

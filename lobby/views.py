@@ -30,6 +30,8 @@ from lobby.forms import changed_rules, option_fields, parse_options, parse_setti
 from lobby.listing import TableFilter, listed_tables, player_choices, table_filter, tempo_choices
 from lobby.models import (
     BOT_TEMPO_CHOICES,
+    FERN_MOVE_SECONDS,
+    FERN_SECONDS_CHOICES,
     MOVE_SECONDS_CHOICES,
     SOLO_BOT_TEMPO,
     STRENGTH_CHOICES,
@@ -78,7 +80,6 @@ def table_rows(game: str, tables: list[Table]) -> list[dict[str, Any]]:
     engine = get_engine(game)
     members = {t.pk: sorted(t.members.all(), key=lambda m: not m.is_opener) for t in tables}
     shown = ratings.of_people(game, (m.user_id for ms in members.values() for m in ms))
-    tempo = dict(MOVE_SECONDS_CHOICES)
     return [
         {
             "table": t,
@@ -88,7 +89,8 @@ def table_rows(game: str, tables: list[Table]) -> list[dict[str, Any]]:
             ],
             "taken": len(members[t.pk]),
             "full": len(members[t.pk]) >= t.seats,
-            "tempo": tempo.get(t.move_seconds, f"{t.move_seconds} s"),
+            "tempo": t.move_label or f"{t.move_seconds} s",
+            "fern": t.move_seconds in FERN_MOVE_SECONDS,
             "rules": changed_rules(engine, t.options or {}),
         }
         for t in tables
@@ -211,8 +213,9 @@ def table_context(table: Table, player: Player | None) -> dict[str, Any]:
         "is_opener": bool(member and member.is_opener),
         "free_slots": range(max(0, table.seats - len(members))),
         "option_fields": option_fields(engine, table.options),
-        "move_choices": MOVE_SECONDS_CHOICES,
-        "move_label": dict(MOVE_SECONDS_CHOICES).get(table.move_seconds, ""),
+        "move_choices": MOVE_SECONDS_CHOICES
+        + (FERN_SECONDS_CHOICES if BY_SLUG[table.game].turn_based and not table.solo else []),
+        "move_label": table.move_label(),
         "tempo_label": dict(BOT_TEMPO_CHOICES).get(table.bot_tempo, ""),
         "strength_label": dict(STRENGTH_CHOICES).get(table.bot_strength, ""),
         "tempo_choices": BOT_TEMPO_CHOICES,

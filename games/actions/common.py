@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import queue
+from games.kinds import kind_of
 from games.models import Match, Seat
 from games.signals import match_changed
 
@@ -128,6 +129,9 @@ def arm_timer(match: Match, *, ringing: bool = False) -> float | None:
     ``ringing``: asked by the timer that rings now, which is not pending any more even if its
     due time is a moment ahead (another machine's clock)."""
     if match.deadline is None:
+        return None
+    if not kind_of(match).timer_task:  # a Fernpartie: the beat sweep finds the due deadline
+        match.timer_due = None
         return None
     now = timezone.now()
     due = match.deadline + timedelta(seconds=TIMER_GRACE)

@@ -6,9 +6,10 @@ match that plays the timeout once the match's current deadline has passed.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from games import kinds, presence, queue
@@ -47,6 +48,7 @@ def run_timeout(match_id: int, version: int) -> bool:
         engine = get_engine(match.game, match.rules_version)
         state = engine.from_json(match.state)
         bots = bot_seats(match.seats.all())
+        timed_out: list[int] = []
         for seat in sorted(engine.actors(state)):
             if seat in bots or match.status != Match.Status.RUNNING:
                 continue
@@ -57,7 +59,25 @@ def run_timeout(match_id: int, version: int) -> bool:
                     continue
             action = engine.timeout_action(state, seat)
             apply_move(match, seat, action, version=match.version, by=Move.By.TIMEOUT)
-        return match.version != version
+            timed_out.append(seat)
+        played = match.version != version
+    if played:
+        _leave_after_timeouts(match, timed_out)
+    return played
+
+
+def _leave_after_timeouts(match: Match, seats: list[int]) -> None:
+    """The seeds' leaving rule for whoever let the clock run out ``timeouts_to_leave`` times in
+    a row (a Fernpartie): the computer plays the seat on, as if they had pressed „Partie
+    verlassen“ (the leaving penalty counts)."""
+    limit = kinds.kind_of(match).timeouts_to_leave
+    if not limit:
+        return
+    for seat in seats:
+        last = Move.objects.filter(match_id=match.pk, seat=seat).order_by("-number")[:limit]
+        by = [m.by for m in last]
+        if len(by) == limit and all(b == Move.By.TIMEOUT for b in by):
+            replace_with_bot(match.pk, seat, reason="left")
 
 
 def _rearm(match: Match) -> None:
@@ -95,6 +115,27 @@ def run_bot(match_id: int, version: int, seat_index: int) -> bool:
     return True
 
 
+def gone_seats(now: datetime) -> QuerySet[Seat]:
+    """The seats the sweep hands to a computer: people gone longer than ``LEAVE_GRACE`` in a
+    running match whose kind says so (``Away.BOT``); a kind that waits for its person stops the
+    clock instead (``run_timeout``), a Fernpartie keeps the seat and its clock (``Away.KEEP``).
+    The running matches of those kinds first (index ``(status, kind)``), then their seats:
+    thousands of Fernpartien whose people are away for days are never read."""
+    of_kind = Q(kind__in=kinds.names(lambda k: k.away == Away.BOT))
+    # a match without a stored kind: a solo game or a table by ``Match.solo``
+    if kinds.TABLE.away == Away.BOT:
+        of_kind |= Q(kind="", solo=False)
+    if kinds.SOLO.away == Away.BOT:
+        of_kind |= Q(kind="", solo=True)
+    live = Match.objects.filter(of_kind, status=Match.Status.RUNNING).values("id")
+    return Seat.objects.filter(
+        match_id__in=live,
+        is_human=True,
+        bot_strength="",
+        **presence.gone_longer_than(LEAVE_GRACE, now),
+    )
+
+
 def sweep() -> dict[str, int]:
     """Re-arm what a worker restart may have lost: overdue timers, waiting bots, and seats whose
     person has been gone longer than ``LEAVE_GRACE`` in a match whose kind gives such a seat to
@@ -108,17 +149,7 @@ def sweep() -> dict[str, int]:
         queue.move_timeout(match_id, version, 0)
         out["timers"] += 1
     # a computer takes the seat of a person gone too long – where the match's kind says so
-    # (``Away.BOT``); a kind that waits for its person stops the clock instead (``run_timeout``)
-    waiting = kinds.names(lambda k: k.away == Away.WAIT)
-    gone = Seat.objects.filter(
-        match__status=Match.Status.RUNNING,
-        is_human=True,
-        bot_strength="",
-        **presence.gone_longer_than(LEAVE_GRACE, now),
-    ).exclude(match__kind__in=waiting)
-    if kinds.SOLO.away == Away.WAIT:  # a match without a stored kind: solo by ``Match.solo``
-        gone = gone.exclude(match__kind="", match__solo=True)
-    for seat in gone.select_related("match"):
+    for seat in gone_seats(now):
         replace_with_bot(seat.match_id, seat.index, reason="gone")
         out["left"] += 1
     stale = Match.objects.filter(

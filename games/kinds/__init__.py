@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.kinds.base import Away, MatchKind
+from games.kinds.correspondence import Correspondence
 from games.kinds.solo import Solo
 from games.kinds.table import Table
 
@@ -31,6 +32,7 @@ def unregister(name: str) -> None:
 
 SOLO = register(Solo())
 TABLE = register(Table())
+FERN = register(Correspondence())
 
 
 def kinds() -> list[MatchKind]:
@@ -74,6 +76,7 @@ def end_notes(match: Any, seat: Any) -> list[Any]:
 
 
 __all__ = [
+    "FERN",
     "SOLO",
     "TABLE",
     "Away",

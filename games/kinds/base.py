@@ -27,6 +27,9 @@ class Away(StrEnum):
     #: nobody else waits: the match waits for its person – the move clock stops while nobody is
     #: connected (``actions.seats.pause_clock``) and resumes with the time that was left
     WAIT = "wait"
+    #: a turn-based game (a Fernpartie): the seat stays its person's however long they are away,
+    #: no computer takes it and the clock runs on – at the deadline the rules' timeout move
+    KEEP = "keep"
 
 
 class MatchKind:
@@ -59,6 +62,21 @@ class MatchKind:
     #: listed on „Jetzt live“ (``games.live``) while it runs: a table of people; never a game
     #: against the computer, nor a kind whose matches some may not watch (the daily deal)
     listed_live: bool = False
+    #: the move timer is a task sent to the worker with a countdown (live clocks of seconds);
+    #: off: only the beat sweep (``timers.sweep``) finds the stored, indexed deadline when it is
+    #: due – a clock of days keeps no task waiting in the broker
+    timer_task: bool = True
+    #: after this many timeout moves in a row of one seat the seeds' leaving rule applies (the
+    #: computer plays the seat on, the leaving penalty counts); 0: never
+    timeouts_to_leave: int = 0
+    #: its people get „Du bist dran“ outside the site (``alerts``: e-mail) when away
+    turn_alerts: bool = False
+
+    def board(self, match: Any) -> str:
+        """The key of the leaderboard and rating the match counts for (``LeaderboardEntry``,
+        ``LeaderboardTotal``, ``Rating``: their ``game``): the game's own (``match.game``); a
+        Fernpartie has its own per game (``<game>:fern``)."""
+        return str(match.game)
 
     def counts_for_leaderboard(self, match: Any) -> bool:
         """Whether this finished match books leaderboard points (a daily game: only the counted

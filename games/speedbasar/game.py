@@ -58,6 +58,12 @@ GAME = GameDef(
     daily_options=daily_options,
     daily_title=_("Tagesbasar"),
     lobby_title=_("Basartor"),
+    # the doubt window is real time: whoever doubts first wins it – no move for days
+    turn_based=False,
+    turn_based_refusal=_(
+        "Speedbasar gibt es nicht als Fernpartie: das Zweifeln nach dem Legen geht um Sekunden "
+        "(wer zuerst zweifelt, gewinnt den Streit), das passt nicht zu einem Zug pro Tag."
+    ),
     achievements=Achievements(ACHIEVEMENTS, achievements),
     pages=(
         Page(

@@ -300,6 +300,8 @@
     var m = Math.floor(shown / 60), s = shown % 60;
     // the clock's picture is drawn by site.css (`.countdown::before`), never a font's glyph
     var text = (main > 0 ? "" : "Nachspielzeit ") + m + ":" + (s < 10 ? "0" : "") + s;
+    // a Fernpartie's clock of hours or days: hours and minutes
+    if (shown >= 3600) text = Math.floor(shown / 3600) + " h " + (m % 60) + " min";
     if (main > 0 && grace) text += " (+" + grace + " s)";
     el.textContent = text;
     el.classList.toggle("urgent", shown <= 10);
