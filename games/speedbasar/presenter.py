@@ -36,6 +36,15 @@ JOKER_TEXT = {
     "W": gettext_lazy("Übersteht jeden Zweifel an der Zahl, verliert jeden Zweifel am Gewürz."),
     "M": gettext_lazy("Übersteht jeden Zweifel am Gewürz, verliert jeden Zweifel an der Zahl."),
 }
+#: the cards' names on their narrow faces, with a soft hyphen where they may break (site.css
+#: breaks a face's name at a soft hyphen only, never inside a syllable)
+FACE_NAME = {
+    "R": gettext_lazy("Rosen\u00adpfeffer"),
+    "K": gettext_lazy("Karda\u00admom"),
+    "S": SPICE_NAME["S"],
+    "W": gettext_lazy("Messing\u00adwaage"),
+    "M": gettext_lazy("Gewürz\u00admühle"),
+}
 COPIES = 3
 #: the Extrascharf rules: (title, the rule in one line) as the engine's codes (``rule_words``)
 RULES = {key: (title, EXTRASCHARF_TEXT[key]) for key, _station, title in EXTRASCHARF}
@@ -158,7 +167,7 @@ def _face_html(card: str, small: bool, language: str | None) -> Markup:
         name,
         "" if whole else card[1:],
         face_picture(card, hidden=False),
-        name if whole else str(SPICE_NAME[card[0]]),
+        str(FACE_NAME[card if whole else card[0]]) if card != GLUT else name,
     )
 
 

