@@ -153,3 +153,58 @@ def test_every_card_name_is_whole_on_its_card(live_site, page, game):
         no_overflow(page)
         shot(page, f"labels-{game}-{size}")
     assert not bad, "\n".join(bad[:40]) + f"\n… {len(bad)} in all"
+
+
+#: the Vorschau's sentences a person sees: (data-pv, text) of each shown one
+SHOWN = """() => [...document.querySelectorAll('#vorschau .pv')]
+  .filter(s => s.getClientRects().length).map(s => [s.dataset.pv, s.textContent])"""
+
+
+def focus_a_card_by_keyboard(page) -> str:
+    """Tab through the page (past the header, by „Zum Spiel springen“) to the first card the
+    person may play; its ``data-pv``."""
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        at = page.evaluate(
+            "() => { const a = document.activeElement; return a.classList.contains('skip-link') "
+            "? 'skip' : (a.closest('#board [data-hand] li[data-pv]') || {dataset: {}}).dataset.pv }"
+        )
+        if at == "skip":
+            page.keyboard.press("Enter")  # „Zum Spiel springen“: the first card to play
+            at = page.evaluate("document.activeElement.closest('li[data-pv]').dataset.pv")
+        if at:
+            return at
+    raise AssertionError("no card took the keyboard's focus")
+
+
+def test_the_vorschau_says_one_sentence_of_the_latest_intent(live_site, page):
+    page.set_viewport_size(DESKTOP)
+    register(page, live_site.url, "Anton")
+    start_solo(page, live_site.url, "speedtroedel")
+    page.locator("#vorschau").wait_for(timeout=30_000)  # the person's turn to play a card
+    page.mouse.move(0, 0)
+    assert page.evaluate(SHOWN) == []  # „Zeig auf eine Karte.“
+    focused = focus_a_card_by_keyboard(page)
+    assert [n for n, _t in page.evaluate(SHOWN)] == [focused]
+    # the pointer comes to rest on another card: its sentence, and only its
+    cards = page.locator("#board [data-hand] li[data-pv]")
+    other = next(
+        i for i in range(cards.count()) if cards.nth(i).get_attribute("data-pv") != focused
+    )
+    hovered = cards.nth(other).get_attribute("data-pv")
+    cards.nth(other).hover()
+    shown = page.evaluate(SHOWN)
+    assert [n for n, _t in shown] == [hovered], shown
+    shot(page, "vorschau-hover-over-focus-desktop")
+    # the keyboard moves on: now the newly focused card speaks (the pointer still rests)
+    page.keyboard.press("Tab")
+    now = page.evaluate(
+        "(document.activeElement.closest('li[data-pv]') || {dataset: {}}).dataset.pv"
+    )
+    if now:
+        assert [n for n, _t in page.evaluate(SHOWN)] == [now]
+        focused = now
+    # the pointer leaves the hand: the focused card's sentence (one) stays
+    page.mouse.move(0, 0)
+    expected = [focused] if now else []
+    assert [n for n, _t in page.evaluate(SHOWN)] == expected
