@@ -18,7 +18,14 @@ from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, fill, h, join
-from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
+from games.presenters.base import (
+    Frame,
+    Presenter,
+    action_json,
+    info_window,
+    sprite_use,
+    word_table,
+)
 from games.speedbasar.engine import EXTRASCHARF, EXTRASCHARF_TEXT, instinct
 from games.speedbasar.engine.cards import GLUT
 from games.speedbasar.engine.extras import BookInputs, book_grid, book_inputs
@@ -190,6 +197,37 @@ def back_html() -> Markup:
     )
 
 
+@lru_cache(maxsize=8)
+def backs_picture(n: int) -> Markup:
+    """``n`` cards face down, fanned (a seat's hand, up to five shown; a pile): backs only, so
+    the picture of a hidden card never tells what it is."""
+    return h('<span class="info-backs">{}</span>', join([back_html()] * max(0, min(n, 5))))
+
+
+@lru_cache(maxsize=4)
+def krugs_picture(taken: int) -> Markup:
+    """The three Gewürzkrüge, the ``taken`` ones full."""
+    return h(
+        '<span class="info-krugs">{}</span>',
+        join(
+            h('<span class="krug-slot{}">{}</span>', _TAKEN if i < taken else "", KRUG_HTML)
+            for i in range(3)
+        ),
+    )
+
+
+@lru_cache(maxsize=64)
+def claim_picture(spice: str, number: int) -> Markup:
+    """A claim: the spice's picture and the number said, as a tag – no card, for what really lies
+    under it is seen only by who doubts."""
+    return h(
+        '<span class="info-claim spice-{}">{}<span class="num">{}</span></span>',
+        spice,
+        sprite_use(SPRITE, spice),
+        number,
+    )
+
+
 KRUG_HTML = Markup(
     '<svg class="icon krug" viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" '
     'd="M5 1h6v2h-1v1.2c2.4.8 4 3 4 5.5C14 13 11.3 15 8 15s-6-2-6-5.3c0-2.5 1.6-4.7 4-5.5V3H5z"/>'
@@ -230,7 +268,8 @@ def sound_urls() -> tuple[str, str]:
 def _info(
     title: str, *lines: str, ok: str = "", no: str = "", pic: Markup | str = ""
 ) -> dict[str, Any]:
-    """A Karten-Info's content; ``pic``: the card's picture before the title."""
+    """A Karten-Info's content; ``pic``: its picture beside the words (``info_window``): a hand
+    card's face, the backs of a pile or a seat's hand (a hidden card never shows its face)."""
     return {"title": title, "lines": [x for x in lines if x], "ok": ok, "no": no, "pic": pic}
 
 
@@ -245,15 +284,14 @@ def _info_html(title: Any, ok: Any, no: Any, pic: Any, *lines: Any) -> Markup:
     """``typed``: the key holds every value's type too, as escaping depends on it (a ``Markup``
     is taken as it is, an equal ``str`` is escaped)."""
     out = Html()
-    out('<div class="card-info" role="tooltip"><strong>{}{}</strong>', pic, title)
+    out("<strong>{}</strong>", title)
     for line in lines:
         out("<span>{}</span>", line)
     if ok:
         out('<span class="ok">{}</span>', ok)
     if no:
         out('<span class="no">{}</span>', no)
-    out("</div>")
-    return out.markup()
+    return info_window(pic, out.markup())
 
 
 @lru_cache(maxsize=2048)
@@ -282,7 +320,7 @@ def _hand_card(
             str(JOKER_TEXT[card]),
             copies,
             ok=_("½ passt: für jede Ansage eine halbe Wahrheit."),
-            pic=face_picture(card),
+            pic=face_html(card, False, language),
         )
     else:
         now = ""
@@ -293,7 +331,7 @@ def _hand_card(
             if honest
             else "",
             no="" if honest else _("Gerade nicht ehrlich ansagbar."),
-            pic=face_picture(card),
+            pic=face_html(card, False, language),
         )
     key = card if card in JOKER_NAME else card[0]
     codes = " ".join(spice + str(number) for spice, number in claims)
@@ -366,7 +404,7 @@ def _seat_info_of(
             else _("Noch ein Krug, und %(name)s gewinnt sofort.") % {"name": name}
         )
     title = _("%(name)s (du)") % {"name": seat_name} if you else seat_name
-    return _info(title, *lines, ok=ok, no=no)
+    return _info(title, *lines, ok=ok, no=no, pic=backs_picture(hand))
 
 
 def _claims_text(claims: list[dict[str, Any]], language: str | None) -> str:
@@ -448,6 +486,7 @@ class SpeedbasarPresenter(Presenter):
                 "Einen Krug (10 Punkte) bekommt, wer seine letzte Karte legt und nicht erwischt "
                 "wird. Der zweite eigene Krug gewinnt sofort; mit dem dritten Krug ist Schluss."
             ),
+            pic=krugs_picture(sum(view["krugs"])),
         )
         ctx["krugs_total"] = sum(view["krugs"])
         ctx["marktbuch"] = self._marktbuch(view, language) if me is not None else None
@@ -573,6 +612,7 @@ class SpeedbasarPresenter(Presenter):
                     if top["count"] == 2
                     else "",
                     _("Was wirklich darunter liegt, sieht erst, wer anzweifelt."),
+                    pic=claim_picture(claim["spice"], claim["number"]),
                 ),
             }
         history = [
@@ -591,7 +631,9 @@ class SpeedbasarPresenter(Presenter):
         ]
         return {
             "pile_count": count,
-            "pile_info": _info(_("Ablagestapel"), stake),
+            "pile_info": _info(
+                _("Ablagestapel"), stake, pic=backs_picture(min(count, 3)) if count else _EMPTY_PILE
+            ),
             "claim": claim_ctx,
             "history": history[-6:],
             "history_more": max(0, len(history) - 6),
@@ -783,6 +825,7 @@ class SpeedbasarPresenter(Presenter):
                 _("Noch %(cards)s bis zur Glut.") % {"cards": n_cards(noch, language)},
                 _("Liegt die Glut oben, ist die Partie sofort aus – dann zählt jede Handkarte −1."),
                 no=_("Bald ist Schluss!") if noch <= 5 else "",
+                pic=backs_picture(min(noch + 1, 3)),
             ),
         }
 
@@ -1629,6 +1672,7 @@ def _view_menu(
 
 _EMPTY_PILE = Markup('<span class="card bcard empty" aria-hidden="true"></span>')
 _MINE = Markup(' class="mine"')
+_TAKEN = Markup(" taken")
 _MANY = Markup(" many")
 _ROWS2 = Markup(" rows2")
 # the Glut's rising sparks (site.css; still with prefers-reduced-motion)

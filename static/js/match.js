@@ -826,16 +826,17 @@
     pressedOn = holder;
     fitInfo(holder);
   }
-  // an info near the screen's edge is moved inside it (a card at the right end of the hand)
+  // an info near the screen's edge is moved inside it (a card at the right end of the hand, the
+  // draw pile's info that opens to the left): by `translate`, whichever side it is anchored to
   function fitInfo(holder) {
     var info = holder && holder.querySelector(":scope > .card-info");
     if (!info) return;
-    info.style.marginLeft = "";
+    info.style.translate = "";
     var r = info.getBoundingClientRect();
     if (!r.width) return;
     var room = document.documentElement.clientWidth - 4;
-    if (r.right > room) info.style.marginLeft = -Math.min(r.right - room, r.left - 4) + "px";
-    else if (r.left < 4) info.style.marginLeft = (4 - r.left) + "px";
+    if (r.right > room) info.style.translate = -Math.min(r.right - room, r.left - 4) + "px 0";
+    else if (r.left < 4) info.style.translate = (4 - r.left) + "px 0";
   }
   ["mouseover", "focusin"].forEach(function (name) {
     document.addEventListener(name, function (e) {

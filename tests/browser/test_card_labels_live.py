@@ -208,3 +208,91 @@ def test_the_vorschau_says_one_sentence_of_the_latest_intent(live_site, page):
     page.mouse.move(0, 0)
     expected = [focused] if now else []
     assert [n for n, _t in page.evaluate(SHOWN)] == expected
+
+
+#: the card face in a Karten-Info: its name, size and whether its pictures are drawn
+FACE_IN_INFO = """info => {
+  const f = info.querySelector('.info-pic .card[role=img]');
+  if (!f) return null;
+  const r = f.getBoundingClientRect();
+  const uses = [...f.querySelectorAll('svg > use')];
+  return { name: f.getAttribute('aria-label'), width: r.width, height: r.height,
+           drawn: uses.length > 0 && uses.every(u => u.getBBox().width > 0) };
+}"""
+#: the faces (not backs) a Karten-Info's picture shows, by the sprite symbols they use
+FACES_IN_PICTURE = """info => [...info.querySelectorAll('.info-pic use')]
+  .map(u => u.getAttribute('href').split('#')[1]).filter(s => s !== 'back')"""
+
+
+def shown_info(page, holder, hover_on=None):
+    """Rest the pointer on ``holder`` (or on ``hover_on`` in it): its Karten-Info, once shown."""
+    page.mouse.move(0, 0)
+    (hover_on or holder).hover()
+    info = holder.locator("> .card-info")
+    info.wait_for()
+    # inside the screen (the page moves an info near the edge in)
+    page.wait_for_function(
+        "i => { const r = i.getBoundingClientRect(); "
+        "return r.left >= 0 && r.right <= document.documentElement.clientWidth; }",
+        arg=info.element_handle(),
+    )
+    return info
+
+
+def assert_the_card_itself(info, face) -> None:
+    """The Karten-Info shows ``face`` (a card on the table) itself, as big as it lies there."""
+    got = info.evaluate(FACE_IN_INFO)
+    box = face.bounding_box()
+    assert got is not None, info.inner_html()
+    assert got["name"] == face.get_attribute("aria-label") and got["drawn"], got
+    assert abs(got["width"] - box["width"]) < 1 and abs(got["height"] - box["height"]) < 1
+    assert got["width"] >= 44 and got["height"] >= 70, got  # a card, not a text-sized sign
+
+
+@pytest.mark.parametrize("size", ["390", "1366"])
+def test_speedone_karten_info_shows_the_card_itself(live_site, page, size):
+    page.set_viewport_size(SIZES[size])
+    register(page, live_site.url, "Anton")
+    start_solo(page, live_site.url, "speedone")
+    card = page.locator("[data-hand] .hand > li.has-info").first
+    card.wait_for()
+    face = card.locator(".card-button > .card")
+    assert_the_card_itself(shown_info(page, card, face), face)
+    shot(page, f"info-speedone-hand-{size}")
+    # the card in the middle (open to all) as well
+    pile = page.locator(".pile.discard.has-info")
+    assert_the_card_itself(shown_info(page, pile), pile.locator("> .card"))
+    shot(page, f"info-speedone-pile-{size}")
+    no_overflow(page)
+
+
+@pytest.mark.parametrize("size", ["360", "1366"])
+def test_speedbasar_karten_info_pictures_and_never_a_hidden_face(live_site, page, size):
+    page.set_viewport_size(SIZES[size])
+    solo_with_doppelladung(page, live_site.url, "Anton")
+    # a hand card: the card itself (Rosenpfeffer 1, the first of the stacked hand)
+    card = page.locator(".basar-cards > li.has-info").first
+    face = card.locator(".card-button > .card")
+    info = shown_info(page, card, face)
+    assert_the_card_itself(info, face)
+    assert face.get_attribute("aria-label") == "Rosenpfeffer 1"
+    shot(page, f"info-speedbasar-hand-{size}")
+    # the draw pile and the other seats' hands: backs only, never a face
+    draw = shown_info(page, page.locator("#draw-pile"))
+    assert draw.locator(".info-pic .card.back").count() >= 1
+    assert draw.evaluate(FACES_IN_PICTURE) == []
+    shot(page, f"info-speedbasar-draw-{size}")
+    for seat in ("1", "2"):
+        holder = page.locator(f'.seat[data-seat="{seat}"]')
+        info = shown_info(page, holder)
+        assert info.locator(".info-pic .card.back").count() == 5  # six cards: five shown
+        assert info.evaluate(FACES_IN_PICTURE) == []
+    shot(page, f"info-speedbasar-seat-{size}")
+    # the Krüge: the three jars, none taken yet; the empty pile: its empty place
+    krugs = shown_info(page, page.locator("#krugs"))
+    assert krugs.locator(".info-pic .krug-slot").count() == 3
+    assert krugs.locator(".info-pic .krug-slot.taken").count() == 0
+    pile = shown_info(page, page.locator("#pile"))
+    assert pile.locator(".info-pic .card.empty").count() == 1
+    assert pile.evaluate(FACES_IN_PICTURE) == []
+    no_overflow(page)
