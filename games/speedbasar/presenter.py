@@ -127,6 +127,13 @@ def card_name(card: str, language: str | None) -> str:
     return spice_number(card[0], card[1:], language)
 
 
+@lru_cache(maxsize=64)
+def claim_on_table(spice: str, number: int, language: str | None) -> str:
+    """A claim as the table's claim spot shows it: the spice's name may break at its soft hyphen
+    (a phone's narrow spot shows „Rosen-pfeffer 10“ whole, never „Rosenpfeffe“)."""
+    return _("%(spice)s %(number)s") % {"spice": FACE_NAME[spice], "number": number}
+
+
 def claim_name(claim: dict[str, Any], language: str | None) -> str:
     return spice_number(claim["spice"], claim["number"], language)
 
@@ -589,6 +596,7 @@ class SpeedbasarPresenter(Presenter):
             top = pile[-1]
             claim_ctx = {
                 "text": claim_name(claim, language),
+                "big": claim_on_table(claim["spice"], claim["number"], language),
                 "spice": claim["spice"],
                 "number": claim["number"],
                 "by": names[top["seat"]],
@@ -995,7 +1003,7 @@ class SpeedbasarPresenter(Presenter):
                 info_html(ctx["pile_info"]),
                 bool(claim),
                 claim["spice"] if claim else "",
-                claim["text"] if claim else "",
+                claim["big"] if claim else "",
                 claim["by"] if claim else "",
                 claim["count"] if claim else 0,
                 info_html(claim["info"]) if claim else "",

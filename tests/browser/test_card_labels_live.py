@@ -13,9 +13,13 @@ Screenshots at the three sizes when SCREENSHOT_DIR is set."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
+from games.html import Markup
+from games.speedbasar import presenter as basar
 from tests.browser.test_basar_features_live import solo_with_doppelladung
 from tests.browser.test_card_faces_live import settle, start_solo
 from tests.browser.test_speedone_live import register
@@ -58,7 +62,7 @@ FITS = """([places, faces, min]) => {
       left: cr.left + parseFloat(cs.borderLeftWidth) - .5, right: cr.right - parseFloat(cs.borderRightWidth) + .5,
       top: cr.top + parseFloat(cs.borderTopWidth) - .5, bottom: cr.bottom - parseFloat(cs.borderBottomWidth) + .5,
     };
-    const name = card.getAttribute('aria-label');
+    const name = card.getAttribute('aria-label') || card.id;
     [...card.children].filter(t => t.tagName.toLowerCase() === 'span' && t.textContent.trim()).forEach(t => {
       const ts = getComputedStyle(t);
       const what = where + ' ' + name + ' „' + t.textContent + '“: ';
@@ -66,24 +70,25 @@ FITS = """([places, faces, min]) => {
       if (parseFloat(ts.fontSize) < min) bad.push(what + 'font ' + ts.fontSize);
       if ((ts.overflowX !== 'visible' && t.scrollWidth > t.clientWidth + 1) ||
           (ts.overflowY !== 'visible' && t.scrollHeight > t.clientHeight + 1)) bad.push(what + 'clipped');
-      const text = t.firstChild;
-      if (!text || text.nodeType !== 3) return;
+      const walk = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
       const range = document.createRange();
-      let lastTop = null;
-      for (let i = 0; i < text.length; i++) {
-        range.setStart(text, i); range.setEnd(text, i + 1);
-        // a letter's boxes (the one after a soft hyphen that breaks also owns the hyphen drawn at
-        // the end of the line above): each inside the card, the last one tells its line
-        const rs = [...range.getClientRects()].filter(x => x.width);
-        if (!rs.length) continue;  // a soft hyphen that does not break
-        if (rs.some(r => r.left < inner.left || r.right > inner.right || r.top < inner.top || r.bottom > inner.bottom)) {
-          bad.push(what + 'letter ' + i + ' outside the card'); break;
+      for (let text = walk.nextNode(); text; text = walk.nextNode()) {
+        let lastTop = null;
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(text, i); range.setEnd(text, i + 1);
+          // a letter's boxes (the one after a soft hyphen that breaks also owns the hyphen drawn
+          // at the end of the line above): each inside the card, the last one tells its line
+          const rs = [...range.getClientRects()].filter(x => x.width);
+          if (!rs.length) continue;  // a soft hyphen that does not break
+          if (rs.some(r => r.left < inner.left || r.right > inner.right || r.top < inner.top || r.bottom > inner.bottom)) {
+            bad.push(what + 'letter ' + i + ' outside the card'); break;
+          }
+          const r = rs[rs.length - 1];
+          if (lastTop !== null && r.top > lastTop + 2 && !breakOk(text.data[i - 1])) {
+            bad.push(what + 'broken inside a word at ' + i); break;
+          }
+          lastTop = r.top;
         }
-        const r = rs[rs.length - 1];
-        if (lastTop !== null && r.top > lastTop + 2 && !breakOk(text.data[i - 1])) {
-          bad.push(what + 'broken inside a word at ' + i); break;
-        }
-        lastTop = r.top;
       }
     });
   }
@@ -109,6 +114,26 @@ def all_faces(game: str) -> list[str]:
     _sprite, codes, face = GAMES[game]
     with translation.override("de"):
         return [str(face(c, False)) for c in codes]
+
+
+def all_claims() -> list[str]:
+    """Speedbasar's claim spot (``#claim``) with each of the 30 claims, as the table shows it."""
+    out = []
+    with translation.override("de"):
+        for spice in "RKS":
+            for number in range(1, 11):
+                big = basar.claim_on_table(spice, number, "de")
+                html = basar._table_html(
+                    "de", basar.back_html(), 1, Markup(""), True, spice, big, "Lotte", 1, "",
+                    "", 50, Markup(""), 0, Markup(""),
+                )  # fmt: skip
+                spot = re.search(
+                    r'<div class="has-info basar-spot claim-spot".*?(?=<div class="has-info basar-spot draw-spot)',
+                    str(html),
+                    re.S,
+                )
+                out.append(spot.group(0))
+    return out
 
 
 def labels_that_do_not_fit(page, faces: list[str]) -> list[str]:
@@ -150,6 +175,9 @@ def test_every_card_name_is_whole_on_its_card(live_site, page, game):
             shot(page, f"labels-{game}-dialog-{size}")
             page.keyboard.press("Escape")
             page.locator("dialog[open]").wait_for(state="detached")
+            # the claim on the table, every one of them, in the spot between pile and draw pile
+            page.evaluate("document.getElementById('claim').setAttribute('data-place', '0')")
+            bad += [f"{size}: {b}" for b in page.evaluate(FITS, [["claim"], all_claims(), 8])]
         no_overflow(page)
         shot(page, f"labels-{game}-{size}")
     assert not bad, "\n".join(bad[:40]) + f"\n… {len(bad)} in all"
