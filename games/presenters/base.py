@@ -30,7 +30,7 @@ from typing import Any
 from django.templatetags.static import static
 
 from games.engines.base import Action, Event, View
-from games.html import Markup, esc
+from games.html import Markup, esc, h
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,22 @@ def sprite_use(sprite: str, symbol: str, cls: str = "", hidden: bool = True) -> 
     (a board holds many: the game's css finds them by place)."""
     attrs = (f' class="{esc(cls)}"' if cls else "") + (' aria-hidden="true"' if hidden else "")
     return Markup(f'<svg{attrs}><use href="{esc(static(sprite))}#{esc(symbol)}"/></svg>')
+
+
+def info_window(picture: Markup | str, body: Markup) -> Markup:
+    """A Karten-Info window (``.card-info``: hover, focus, long press; ``static/js/match.js``):
+    ``body`` its words (a ``<strong>`` title, a ``<span>`` per line), ``picture`` what it is about
+    beside them – the card itself at a card's size, a pile's back, a seat's hand as backs – or ""
+    for none. The picture is decoration (the words say it all): a hidden card never shows its
+    face there, the caller passes a back."""
+    if not picture:
+        return h('<div class="card-info" role="tooltip">{}</div>', body)
+    return h(
+        '<div class="card-info with-pic" role="tooltip"><span class="info-pic" '
+        'aria-hidden="true">{}</span><span class="info-text">{}</span></div>',
+        picture,
+        body,
+    )
 
 
 @lru_cache(maxsize=64)

@@ -18,7 +18,14 @@ from django.utils.translation import gettext as _
 
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup, attr, fill, h, join
-from games.presenters.base import Frame, Presenter, action_json, sprite_use, word_table
+from games.presenters.base import (
+    Frame,
+    Presenter,
+    action_json,
+    info_window,
+    sprite_use,
+    word_table,
+)
 from games.speedbasar.engine import EXTRASCHARF, EXTRASCHARF_TEXT, instinct
 from games.speedbasar.engine.cards import GLUT
 from games.speedbasar.engine.extras import BookInputs, book_grid, book_inputs
@@ -35,6 +42,15 @@ JOKER_NAME = {"W": TEXTS["card.w"], "M": TEXTS["card.m"]}
 JOKER_TEXT = {
     "W": gettext_lazy("Übersteht jeden Zweifel an der Zahl, verliert jeden Zweifel am Gewürz."),
     "M": gettext_lazy("Übersteht jeden Zweifel am Gewürz, verliert jeden Zweifel an der Zahl."),
+}
+#: the cards' names on their narrow faces, with a soft hyphen where they may break (site.css
+#: breaks a face's name at a soft hyphen only, never inside a syllable)
+FACE_NAME = {
+    "R": gettext_lazy("Rosen\u00adpfeffer"),
+    "K": gettext_lazy("Karda\u00admom"),
+    "S": SPICE_NAME["S"],
+    "W": gettext_lazy("Messing\u00adwaage"),
+    "M": gettext_lazy("Gewürz\u00admühle"),
 }
 COPIES = 3
 #: the Extrascharf rules: (title, the rule in one line) as the engine's codes (``rule_words``)
@@ -111,6 +127,13 @@ def card_name(card: str, language: str | None) -> str:
     return spice_number(card[0], card[1:], language)
 
 
+@lru_cache(maxsize=64)
+def claim_on_table(spice: str, number: int, language: str | None) -> str:
+    """A claim as the table's claim spot shows it: the spice's name may break at its soft hyphen
+    (a phone's narrow spot shows „Rosen-pfeffer 10“ whole, never „Rosenpfeffe“)."""
+    return _("%(spice)s %(number)s") % {"spice": FACE_NAME[spice], "number": number}
+
+
 def claim_name(claim: dict[str, Any], language: str | None) -> str:
     return spice_number(claim["spice"], claim["number"], language)
 
@@ -158,7 +181,7 @@ def _face_html(card: str, small: bool, language: str | None) -> Markup:
         name,
         "" if whole else card[1:],
         face_picture(card, hidden=False),
-        name if whole else str(SPICE_NAME[card[0]]),
+        str(FACE_NAME[card if whole else card[0]]) if card != GLUT else name,
     )
 
 
@@ -178,6 +201,37 @@ def back_html() -> Markup:
     """A card's back (the pile), with the sprite's pattern."""
     return h(
         '<span class="card bcard back" aria-hidden="true">{}</span>', sprite_use(SPRITE, "back")
+    )
+
+
+@lru_cache(maxsize=8)
+def backs_picture(n: int) -> Markup:
+    """``n`` cards face down, fanned (a seat's hand, up to five shown; a pile): backs only, so
+    the picture of a hidden card never tells what it is."""
+    return h('<span class="info-backs">{}</span>', join([back_html()] * max(0, min(n, 5))))
+
+
+@lru_cache(maxsize=4)
+def krugs_picture(taken: int) -> Markup:
+    """The three Gewürzkrüge, the ``taken`` ones full."""
+    return h(
+        '<span class="info-krugs">{}</span>',
+        join(
+            h('<span class="krug-slot{}">{}</span>', _TAKEN if i < taken else "", KRUG_HTML)
+            for i in range(3)
+        ),
+    )
+
+
+@lru_cache(maxsize=64)
+def claim_picture(spice: str, number: int) -> Markup:
+    """A claim: the spice's picture and the number said, as a tag – no card, for what really lies
+    under it is seen only by who doubts."""
+    return h(
+        '<span class="info-claim spice-{}">{}<span class="num">{}</span></span>',
+        spice,
+        sprite_use(SPRITE, spice),
+        number,
     )
 
 
@@ -221,7 +275,8 @@ def sound_urls() -> tuple[str, str]:
 def _info(
     title: str, *lines: str, ok: str = "", no: str = "", pic: Markup | str = ""
 ) -> dict[str, Any]:
-    """A Karten-Info's content; ``pic``: the card's picture before the title."""
+    """A Karten-Info's content; ``pic``: its picture beside the words (``info_window``): a hand
+    card's face, the backs of a pile or a seat's hand (a hidden card never shows its face)."""
     return {"title": title, "lines": [x for x in lines if x], "ok": ok, "no": no, "pic": pic}
 
 
@@ -236,15 +291,14 @@ def _info_html(title: Any, ok: Any, no: Any, pic: Any, *lines: Any) -> Markup:
     """``typed``: the key holds every value's type too, as escaping depends on it (a ``Markup``
     is taken as it is, an equal ``str`` is escaped)."""
     out = Html()
-    out('<div class="card-info" role="tooltip"><strong>{}{}</strong>', pic, title)
+    out("<strong>{}</strong>", title)
     for line in lines:
         out("<span>{}</span>", line)
     if ok:
         out('<span class="ok">{}</span>', ok)
     if no:
         out('<span class="no">{}</span>', no)
-    out("</div>")
-    return out.markup()
+    return info_window(pic, out.markup())
 
 
 @lru_cache(maxsize=2048)
@@ -273,7 +327,7 @@ def _hand_card(
             str(JOKER_TEXT[card]),
             copies,
             ok=_("½ passt: für jede Ansage eine halbe Wahrheit."),
-            pic=face_picture(card),
+            pic=face_html(card, False, language),
         )
     else:
         now = ""
@@ -284,7 +338,7 @@ def _hand_card(
             if honest
             else "",
             no="" if honest else _("Gerade nicht ehrlich ansagbar."),
-            pic=face_picture(card),
+            pic=face_html(card, False, language),
         )
     key = card if card in JOKER_NAME else card[0]
     codes = " ".join(spice + str(number) for spice, number in claims)
@@ -357,7 +411,7 @@ def _seat_info_of(
             else _("Noch ein Krug, und %(name)s gewinnt sofort.") % {"name": name}
         )
     title = _("%(name)s (du)") % {"name": seat_name} if you else seat_name
-    return _info(title, *lines, ok=ok, no=no)
+    return _info(title, *lines, ok=ok, no=no, pic=backs_picture(hand))
 
 
 def _claims_text(claims: list[dict[str, Any]], language: str | None) -> str:
@@ -439,6 +493,7 @@ class SpeedbasarPresenter(Presenter):
                 "Einen Krug (10 Punkte) bekommt, wer seine letzte Karte legt und nicht erwischt "
                 "wird. Der zweite eigene Krug gewinnt sofort; mit dem dritten Krug ist Schluss."
             ),
+            pic=krugs_picture(sum(view["krugs"])),
         )
         ctx["krugs_total"] = sum(view["krugs"])
         ctx["marktbuch"] = self._marktbuch(view, language) if me is not None else None
@@ -541,6 +596,7 @@ class SpeedbasarPresenter(Presenter):
             top = pile[-1]
             claim_ctx = {
                 "text": claim_name(claim, language),
+                "big": claim_on_table(claim["spice"], claim["number"], language),
                 "spice": claim["spice"],
                 "number": claim["number"],
                 "by": names[top["seat"]],
@@ -564,6 +620,7 @@ class SpeedbasarPresenter(Presenter):
                     if top["count"] == 2
                     else "",
                     _("Was wirklich darunter liegt, sieht erst, wer anzweifelt."),
+                    pic=claim_picture(claim["spice"], claim["number"]),
                 ),
             }
         history = [
@@ -582,7 +639,9 @@ class SpeedbasarPresenter(Presenter):
         ]
         return {
             "pile_count": count,
-            "pile_info": _info(_("Ablagestapel"), stake),
+            "pile_info": _info(
+                _("Ablagestapel"), stake, pic=backs_picture(min(count, 3)) if count else _EMPTY_PILE
+            ),
             "claim": claim_ctx,
             "history": history[-6:],
             "history_more": max(0, len(history) - 6),
@@ -774,6 +833,7 @@ class SpeedbasarPresenter(Presenter):
                 _("Noch %(cards)s bis zur Glut.") % {"cards": n_cards(noch, language)},
                 _("Liegt die Glut oben, ist die Partie sofort aus – dann zählt jede Handkarte −1."),
                 no=_("Bald ist Schluss!") if noch <= 5 else "",
+                pic=backs_picture(min(noch + 1, 3)),
             ),
         }
 
@@ -943,7 +1003,7 @@ class SpeedbasarPresenter(Presenter):
                 info_html(ctx["pile_info"]),
                 bool(claim),
                 claim["spice"] if claim else "",
-                claim["text"] if claim else "",
+                claim["big"] if claim else "",
                 claim["by"] if claim else "",
                 claim["count"] if claim else 0,
                 info_html(claim["info"]) if claim else "",
@@ -1620,6 +1680,7 @@ def _view_menu(
 
 _EMPTY_PILE = Markup('<span class="card bcard empty" aria-hidden="true"></span>')
 _MINE = Markup(' class="mine"')
+_TAKEN = Markup(" taken")
 _MANY = Markup(" many")
 _ROWS2 = Markup(" rows2")
 # the Glut's rising sparks (site.css; still with prefers-reduced-motion)

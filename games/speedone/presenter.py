@@ -15,6 +15,7 @@ from games.presenters.base import (
     Frame,
     Presenter,
     action_json,
+    info_window,
     sprite_use,
     ui_icon,
     word_table,
@@ -185,17 +186,14 @@ def fill_names(html: Markup, names: Sequence[str]) -> Markup:
 
 @lru_cache(maxsize=4096)
 def info_html(language: str | None, values: tuple[Any, ...], card: str) -> Markup:
-    """The Karten-Info window of a card with the card's picture (its colour's shape, the
-    Farbwunsch's four), memoised on what it shows: a
-    board holds one per hand card, and the looks vary (playable, reason, what laying it would
-    do)."""
+    """The Karten-Info window of a card (a hand card or the pile's top card: both open) with the
+    card itself at a card's size beside the words, memoised on what it shows: a board holds one
+    per hand card, and the looks vary (playable, reason, what laying it would do)."""
     i = dict(zip(_INFO_KEYS, values, strict=True))
     t = _words(language)
     out = Html()
     out(
-        '<div class="card-info" role="tooltip"><strong>{}{} · {}</strong><span>{}: {}</span>'
-        "<span>{}</span>",
-        sprite_use(SPRITE, face(card)["pics"][0]),
+        "<strong>{} · {}</strong><span>{}: {}</span><span>{}</span>",
         i["color_name"],
         i["value"],
         t["points"],
@@ -209,8 +207,7 @@ def info_html(language: str | None, values: tuple[Any, ...], card: str) -> Marku
             out('<span class="no">{}</span>', i["reason"])
         if i["triggers"]:
             out("<span>{}</span>", i["triggers"])
-    out("</div>")
-    return out.markup()
+    return info_window(face_html(card, language), out.markup())
 
 
 @lru_cache(maxsize=8192)

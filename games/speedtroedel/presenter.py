@@ -67,10 +67,13 @@ SPECIAL = {
     ),
     "R": (TEXTS["card.special.r"], gettext_lazy("Im nächsten Stich gewinnt die niedrigste Karte.")),
 }
-#: the specials' names on their narrow faces, with a soft hyphen where they may break
+#: the specials' names on their narrow faces, with a soft hyphen where they may break (site.css
+#: breaks a face's name at a space or a soft hyphen only, never inside a syllable)
 FACE_NAME = {
     "T": gettext_lazy("Tausch\u00adrunde"),
-    "V": gettext_lazy("Vor\u00addrängeln"),
+    "F": gettext_lazy("Fäl\u00adschung"),
+    "V": gettext_lazy("Vor\u00addrän\u00adgeln"),
+    "H": gettext_lazy("Heute ge\u00adfragt"),
     "R": gettext_lazy("Ramsch\u00adtag"),
 }
 STARS = {

@@ -38,16 +38,18 @@ COLOR_CLASS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 SPRITE = "speedwerk/cards.svg"
 #: the special cards: (name, what the card does) as the engine's codes (said by ``special``)
 SPECIAL = {SPECIAL_CODES[c]: (SPECIAL_NAMES[c], SPECIAL_TEXT[c]) for c in SPECIALS}
-#: the specials' names on their narrow faces, with a soft hyphen where they may break
+#: the specials' names on their narrow faces, with a soft hyphen where they may break (site.css
+#: breaks a face's name at a soft hyphen only, never inside a syllable)
 FACE_NAME = {
     "DK": gettext_lazy("Dampf\u00adkoloss"),
     "FF": gettext_lazy("Funken\u00adfee"),
-    "TR": gettext_lazy("Trans\u00adformator"),
+    "TR": gettext_lazy("Trans\u00adfor\u00admator"),
     "FB": gettext_lazy("Fließ\u00adband"),
-    "KB": gettext_lazy("Kessel\u00adberster"),
+    "KB": gettext_lazy("Kessel\u00adbers\u00adter"),
     "DW": gettext_lazy("Dampf\u00adwolke"),
+    "PT": gettext_lazy("Proto\u00adtyp"),
     "BP": gettext_lazy("Blau\u00adpause"),
-    "SS": gettext_lazy("Schrott\u00adsammlerin"),
+    "SS": gettext_lazy("Schrott\u00adsamm\u00adlerin"),
 }
 
 

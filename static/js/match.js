@@ -115,16 +115,57 @@
     send(t);
   });
 
-  // -- Vorschau on touch screens: a control with `data-preview` shows its text in the board's
-  // `[data-preview-out]` on the first tap and acts on the second (hover shows it with a mouse) --
+  // -- the Vorschau: the board's `[data-preview-out]` holds one sentence per hand card (`.pv`
+  // with the `data-pv` of the card's `li`) and shows one: the card of the most recent intent –
+  // the pointer resting on a card, the keyboard's focus on a card, a first tap on a touch screen
+  // (which acts on the second). The focus the page itself puts back after a move is no intent.
   var coarse = !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
   var byKey = false;
+  var pvHover = null; // the card (its data-pv) under the pointer or tapped once
+  var pvFocus = null; // the card that has the focus
+  var pvSource = null; // "hover" or "focus": the newer of the two
+  var refocusing = false; // restoreFocus is putting the focus back
+  function pvItem(el) {
+    var li = el && el.closest && el.closest("[data-hand] li[data-pv]");
+    return li && li.closest("#board") ? li.getAttribute("data-pv") : null;
+  }
+  function showPreview() {
+    var out = document.querySelector("#board [data-preview-out]");
+    if (!out) return;
+    var n = pvSource === "focus" && pvFocus !== null ? pvFocus : pvHover !== null ? pvHover : pvFocus;
+    var shown = false;
+    out.querySelectorAll(".pv").forEach(function (s) {
+      var on = s.getAttribute("data-pv") === n;
+      s.classList.toggle("shown", on);
+      shown = shown || on;
+    });
+    out.classList.toggle("showing", shown);
+  }
+  document.addEventListener("pointerover", function (e) {
+    if (e.pointerType === "touch") return; // a tap: touchPreview
+    var n = pvItem(e.target);
+    if (n === pvHover) return; // still the same card (or still none)
+    pvHover = n;
+    if (n !== null) pvSource = "hover";
+    showPreview();
+  });
+  document.addEventListener("focusin", function (e) {
+    pvFocus = pvItem(e.target);
+    if (pvFocus !== null && !refocusing) pvSource = "focus";
+    showPreview();
+  });
+  document.addEventListener("focusout", function (e) {
+    if (pvItem(e.relatedTarget) !== null) return; // the focusin follows
+    pvFocus = null;
+    showPreview();
+  });
   function touchPreview(t) {
     if (!coarse || byKey || !t.hasAttribute("data-preview") || t.classList.contains("armed")) return false;
     document.querySelectorAll("#board .armed").forEach(function (x) { x.classList.remove("armed"); });
     t.classList.add("armed");
-    var out = document.querySelector("#board [data-preview-out]");
-    if (out) out.textContent = t.getAttribute("data-preview");
+    pvHover = pvItem(t);
+    pvSource = "hover";
+    showPreview();
     return true;
   }
 
@@ -235,13 +276,12 @@
       // only a focus the person moves (Tab, a key that presses a control) or a touch does
       // (`.info-quiet` in site.css); any other key (Space, M) leaves it closed
       document.documentElement.classList.add("info-quiet");
-      restoring = true;
-      try { el.focus({ preventScroll: true }); } finally { restoring = false; }
+      refocusing = true;
+      try { el.focus({ preventScroll: true }); } finally { refocusing = false; }
     }
   }
-  var restoring = false;
   document.addEventListener("focusin", function () {
-    if (!restoring) document.documentElement.classList.remove("info-quiet");
+    if (!refocusing) document.documentElement.classList.remove("info-quiet");
   }, true);
 
   // -- a Karten-Info opens under the mouse only when the person points at it: a board swapped
@@ -398,7 +438,7 @@
   var shownBoard = board();
   function afterSwap() {
     if (board() !== shownBoard) { shownBoard = board(); rest(); } // a new board (not a chat line)
-    restorePanels(); tick(); restoreFocus(); announce(); placeAdvice(); moved(); turnCheck(); showSwitches(); runningBadge();
+    restorePanels(); tick(); restoreFocus(); showPreview(); announce(); placeAdvice(); moved(); turnCheck(); showSwitches(); runningBadge();
   }
   // right after the DOM changed (no settle delay: panels, focus and advice are never a frame late)
   document.body.addEventListener("htmx:afterSwap", afterSwap);
@@ -414,6 +454,7 @@
   });
   tick();
   announce();
+  showPreview();
 
   // -- motion: what happened, shown ---------------------------------------------------------
   // Before a new board is swapped in, the old one is measured (hand cards by their card and
@@ -822,16 +863,17 @@
     pressedOn = holder;
     fitInfo(holder);
   }
-  // an info near the screen's edge is moved inside it (a card at the right end of the hand)
+  // an info near the screen's edge is moved inside it (a card at the right end of the hand, the
+  // draw pile's info that opens to the left): by `translate`, whichever side it is anchored to
   function fitInfo(holder) {
     var info = holder && holder.querySelector(":scope > .card-info");
     if (!info) return;
-    info.style.marginLeft = "";
+    info.style.translate = "";
     var r = info.getBoundingClientRect();
     if (!r.width) return;
     var room = document.documentElement.clientWidth - 4;
-    if (r.right > room) info.style.marginLeft = -Math.min(r.right - room, r.left - 4) + "px";
-    else if (r.left < 4) info.style.marginLeft = (4 - r.left) + "px";
+    if (r.right > room) info.style.translate = -Math.min(r.right - room, r.left - 4) + "px 0";
+    else if (r.left < 4) info.style.translate = (4 - r.left) + "px 0";
   }
   ["mouseover", "focusin"].forEach(function (name) {
     document.addEventListener(name, function (e) {

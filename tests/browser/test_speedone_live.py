@@ -215,9 +215,9 @@ def test_guest_joins_by_invite_link_and_both_see_moves_live(live_site, browser):
         ready_and_start(alice, gustav)
 
         alice.locator('button.card-button.playable[data-card="R1"]').click()
-        gustav.locator(".pile.discard .card .sym", has_text="1").wait_for()
+        gustav.locator(".pile.discard > .card .sym", has_text="1").wait_for()
         gustav.locator('button.card-button.playable[data-card="R8"]').click()
-        alice.locator(".pile.discard .card .sym", has_text="8").wait_for()
+        alice.locator(".pile.discard > .card .sym", has_text="8").wait_for()
         assert alice.locator(".seat:not(.me) .count").inner_text().strip().endswith("6")
         # Alice never sees Gustav's cards: no card code of his is anywhere on her board
         # (the whole page is not searched: a random CSRF token may contain "R9")
@@ -262,7 +262,7 @@ def test_reload_mid_game_shows_the_same_state(live_site, page):
         return (
             page.locator("#board").get_attribute("data-version"),
             tuple(hand(page)),
-            page.locator(".pile.discard .card").inner_text(),
+            page.locator(".pile.discard > .card").inner_text(),
             tuple(page.locator(".seat .count").all_inner_texts()),
         )
 

@@ -4,6 +4,7 @@ image, no text glyph, no outside reference), and the face's words are the card's
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from django.templatetags.static import static
 from games import actions, queue
 from games.engines.base import get_engine
 from games.html import Markup
+from games.models import Match
 from games.rendering import render_board
 from games.speedbasar import presenter as basar
 from games.speedbasar.engine import cards as basar_cards
@@ -27,6 +29,7 @@ from games.speedwerk import presenter as werk
 from games.speedwerk.engine import cards as werk_cards
 from tests.games.test_platform import seats_for
 from tests.games.test_player_texts import codes_in, texts
+from tests.games.test_replay import play_out
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -154,18 +157,60 @@ def test_colours_have_distinct_shapes():
         assert len(shapes) == 4, shapes
 
 
+#: a Karten-Info's picture that is a card face: the name of the card it shows
+_INFO_FACE = re.compile(
+    r'<span class="info-pic" aria-hidden="true"><span class="card [^"]*" role="img" '
+    r'title="[^"]*" aria-label="([^"]*)">'
+)
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug", ["speedone", "speedbasar"])
-def test_the_karten_info_of_every_hand_card_shows_the_cards_picture(alice, bots, slug):
+def test_the_karten_info_of_every_hand_card_shows_the_card_itself(alice, bots, slug):
+    """Issue 41.23: the Karten-Info of every hand card shows the card's own face (drawn from the
+    game's sprite), not a text-sized sign."""
     with queue.capturing():
         match = actions.start_match(slug, seats_for(slug, [alice], bots), solo=True)
     seats = list(match.seats.all())
     board = render_board(match, next(s for s in seats if s.index == 0), seats=seats)
     engine = get_engine(slug)
-    hand = engine.view(engine.from_json(match.state), 0)["hand"]
-    heads = re.findall(r'<div class="card-info" role="tooltip"><strong>(.*?)</strong>', board)
+    hand = [
+        c["card"] if isinstance(c, dict) else c
+        for c in engine.view(engine.from_json(match.state), 0)["hand"]
+    ]
+    name = one.card_name if slug == "speedone" else lambda c: basar.card_name(c, "de")
+    shown = _INFO_FACE.findall(board)
+    assert len(hand) >= 5
+    assert sorted(name(c) for c in hand) == sorted(shown[-len(hand) :]), shown
     sprite, ids = GAMES[slug][0], sprite_ids(GAMES[slug][0])
-    pictures = [uses(head) for head in heads]
-    shown = [p for p in pictures if p]
-    assert len(shown) >= len(hand) >= 5, heads
-    assert all(href == static(sprite) and symbol in ids for p in shown for href, symbol in p)
+    pictures = [
+        uses(m.group(0) + board[m.end() : board.index("</span></span>", m.end())])
+        for m in _INFO_FACE.finditer(board)
+    ]
+    assert all(href == static(sprite) and symbol in ids for p in pictures for href, symbol in p)
+
+
+@pytest.mark.django_db
+def test_no_karten_info_picture_shows_a_hidden_card(alice, bots):
+    """Issue 41.23: Speedbasar's pile, claim, draw pile, Krüge and seats have their pictures, and
+    none of them shows a face, move after move of a game: a face in a Karten-Info is the viewer's
+    own hand card only (the face-down cards, the draw pile and the others' hands stay hidden)."""
+    with queue.capturing():
+        match = actions.start_match("speedbasar", seats_for("speedbasar", [alice], bots), solo=True)
+    rng = random.Random(3)
+    engine = get_engine("speedbasar")
+    seen_pictures: set[str] = set()
+    for _ in range(40):
+        match = play_out(match, rng, moves=1)
+        if match.status != Match.Status.RUNNING:
+            break
+        seats = list(match.seats.all())
+        board = render_board(match, next(s for s in seats if s.index == 0), seats=seats)
+        own = [c["card"] for c in engine.view(engine.from_json(match.state), 0)["hand"]]
+        faces = sorted(_INFO_FACE.findall(board))
+        assert faces == sorted(basar.card_name(c, "de") for c in own), faces
+        for kind in ("info-backs", "info-claim", "info-krugs", "card bcard empty"):
+            if f'<span class="info-pic" aria-hidden="true"><span class="{kind}' in board:
+                seen_pictures.add(kind)
+    # the pile (empty and laid), the claim, the draw pile, the Krüge and the seats
+    assert seen_pictures == {"info-backs", "info-claim", "info-krugs", "card bcard empty"}
