@@ -59,6 +59,7 @@ Event = dict[str, Any]
 View = dict[str, Any]
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, eq=True)
@@ -475,6 +476,18 @@ def in_random_order(actions: Sequence[Action], rng: random.Random) -> list[Actio
     out = list(actions)
     rng.shuffle(out)
     return out
+
+
+def near_best(scored: Sequence[tuple[float, T]], rng: random.Random | None, margin: float) -> T:
+    """A bot's pick among options it values ``(value, option)``: any whose value is within
+    ``margin`` of the best, drawn from ``rng`` with even chances, so a bot whose rule of thumb
+    scores moves does not play the same game on the same deal with another ``rng``. Without
+    ``rng`` (a model of the bot inside another bot's search): the first of the best."""
+    top = max(value for value, _option in scored)
+    if rng is None:
+        return next(option for value, option in scored if value == top)
+    near = [option for value, option in scored if value >= top - margin]
+    return near[0] if len(near) == 1 else rng.choice(near)
 
 
 def shuffle_rng(seed: int, n: int) -> random.Random:
