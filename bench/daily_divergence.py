@@ -4,9 +4,9 @@ deals it (``leaderboards.daily``: its players, its options drawn from the seed);
 seat 0 plays the same moves in both attempts (a random policy fixed by the pair and the
 position), the bots ("normal", as in the daily game) decide with each attempt's own ``bot_seed``
 (``games.engines.base.bot_rng``, as ``games.actions.run_bot`` does). The goal is at most 2 % per
-game. For the pairs that stayed the same game it says what forced that: how many of their bot
-decisions had a choice at all (a bot decision "had a choice" when 16 other bot seeds give more
-than one move there)::
+game. For the pairs that stayed the same game it says what forced that, per bot decision: one
+legal move ("forced"), several but the bot's rule leaves it one ("by rule": 16 other bot seeds
+give the same move), or a choice its chance made alike twice ("by chance")::
 
     python -m bench.daily_divergence [game ...] [--pairs 50]
 """
@@ -28,10 +28,11 @@ PROBES = 16
 
 @dataclass
 class Attempt:
-    """One attempt's moves ``(seat, action)`` and, per bot decision, whether it had a choice."""
+    """One attempt's moves ``(seat, action)`` and, per bot decision, what decided it (``forced``,
+    ``rule`` or ``chance``; only when probed)."""
 
     log: list[tuple[int, str]] = field(default_factory=list)
-    choices: list[bool] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
 
 
 def deal(game: str, day: int) -> tuple[int, dict[str, Any], int]:
@@ -45,7 +46,7 @@ def deal(game: str, day: int) -> tuple[int, dict[str, Any], int]:
 def attempt(game: str, day: int, bot_seed: int, probe: bool = False) -> Attempt:
     """One attempt at the deal of ``day``: the person on seat 0 plays the moves of ``day``'s
     policy, the others are normal bots with ``bot_seed``. With ``probe`` each bot decision also
-    records whether it had a choice."""
+    records what decided it."""
     seed, options, players = deal(game, day)
     engine = get_engine(game)
     state = engine.new_game(players, options, seed)
@@ -70,7 +71,8 @@ def attempt(game: str, day: int, bot_seed: int, probe: bool = False) -> Attempt:
                     repr(sorted(bot.choose(view, legal, bot_rng(-k, version, seat)).items()))
                     for k in range(1, PROBES + 1)
                 }
-                out.choices.append(len(moves) > 1)
+                kind = "forced" if len(legal) == 1 else "chance" if len(moves) > 1 else "rule"
+                out.kinds.append(kind)
         engine.apply(state, seat, action)
         version += 1
         out.log.append((seat, repr(sorted(action.items()))))
@@ -100,9 +102,10 @@ def main() -> None:
         print(f"{game}: {len(same)}/{args.pairs} identical ({100 * len(same) / args.pairs:.0f} %)")
         for day in same:
             probed = attempt(game, day, 2 * day + 1, probe=True)
+            k = probed.kinds
             print(
-                f"  day {day}: {len(probed.choices)} bot decisions, "
-                f"{sum(probed.choices)} with a choice, {len(probed.log)} moves"
+                f"  day {day}: {len(k)} bot decisions: {k.count('forced')} forced, "
+                f"{k.count('rule')} by rule, {k.count('chance')} by chance alike"
             )
 
 

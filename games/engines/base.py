@@ -23,9 +23,10 @@ Conventions shared by all four games:
   rng)``. ``sample_state(view, rng)`` builds a full state consistent with a view (determinization),
   used by the strong bots and by the conformance suite to prove views and bots leak nothing.
   Each game lists its bots in ``bots.BOTS``; ``"stark:N"`` gives the strong bot a search budget.
-  A bot draws every chance from ``rng`` – ties between equally good moves too
-  (``in_random_order``) – so the same view with another ``rng`` may give another move: the site
-  seeds it per match (``bot_rng``), so two games of the same deal differ, and one match replays.
+  A bot draws every chance from ``rng`` – its pick among moves it values nearly as much as the
+  best (``near_best``) and ties (``in_random_order``) too – so the same view with another ``rng``
+  may give another move: the site seeds it per match (``bot_rng``), so two games of the same deal
+  differ, and one match replays.
 * **Timing and tables**: engines have no clock, but they tell the site how long a phase may wait
   (``phase_clock``), which phases are simultaneous (``simultaneous_key``), when bots may decide
   (``bot_earliest``) and who plays together (``teams``).

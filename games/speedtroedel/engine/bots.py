@@ -3,7 +3,8 @@
 * ``leicht``: any legal choice.
 * ``normal``: counts the cards seen this round, leads tricks nobody can take any more, wins a
   trick as cheaply as possible, dumps Fälschungen on others, uses Schnäppchenblick and Ganzer
-  Posten when it loses a trick anyway.
+  Posten when it loses a trick anyway. Its own chance (``rng``) picks among the cards within
+  ``NORMAL_SPREAD`` ranks of the one its rule names, so the same deal is not the same game.
 * ``stark``: determinization. It re-deals the hidden cards consistently with its view
   (``make_sampler``), plays every candidate (card, Schnäppchenblick pick, Tauschrunde card,
   Heute-gefragt colour) out to the end of the round – the other seats with the normal bot's own
@@ -144,7 +145,8 @@ def _info(view: View) -> _Info:
     )
 
 
-#: how many ranks apart normal's cards may be for it to pick either by chance (``_low``)
+#: how many ranks apart normal's cards may be for it to pick either by chance (``_low``); 2 made
+#: it weaker (21.8 % against three of the previous normal), 1 does not (docs/performance.md)
 NORMAL_SPREAD = 1
 
 

@@ -1037,7 +1037,7 @@ def nearest_bid(st: WerkState, seat: int, est: float) -> int:
 
 #: how far apart in ``strength`` the normal bot's cards (and its trump colours in ``score``) may
 #: be for it to pick either by chance (``choose_play(rng=…)``)
-PLAY_SPREAD = 2.0
+PLAY_SPREAD = 1.0
 
 _Scored = tuple[bool, float, int, int]
 

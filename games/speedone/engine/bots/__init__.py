@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.base import Action, Advice, Bot, Msg, View, msg, near_best
-from games.speedone.engine.bots.infer import slot_plan
+from games.speedone.engine.bots.infer import NORMAL_SPREAD, slot_plan
 from games.speedone.engine.bots.sim import play_out
 from games.speedone.engine.cards import (
     CODE,
@@ -142,12 +142,6 @@ def _stark_score(
         else:
             score += p["skip"]
     return score
-
-
-#: how many points of its preference apart normal's cards may be for it to pick either by chance
-#: (4: the daily game's bots differ by chance in 98 % of attempts with the same human moves, and
-#: normal plays as strongly as with 1, see docs/performance.md)
-NORMAL_SPREAD = 4.0
 
 
 def normal_choice(
