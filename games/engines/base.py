@@ -23,9 +23,10 @@ Conventions shared by all four games:
   rng)``. ``sample_state(view, rng)`` builds a full state consistent with a view (determinization),
   used by the strong bots and by the conformance suite to prove views and bots leak nothing.
   Each game lists its bots in ``bots.BOTS``; ``"stark:N"`` gives the strong bot a search budget.
-  A bot draws every chance from ``rng`` – ties between equally good moves too
-  (``in_random_order``) – so the same view with another ``rng`` may give another move: the site
-  seeds it per match (``bot_rng``), so two games of the same deal differ, and one match replays.
+  A bot draws every chance from ``rng`` – its pick among moves it values nearly as much as the
+  best (``near_best``) and ties (``in_random_order``) too – so the same view with another ``rng``
+  may give another move: the site seeds it per match (``bot_rng``), so two games of the same deal
+  differ, and one match replays.
 * **Timing and tables**: engines have no clock, but they tell the site how long a phase may wait
   (``phase_clock``), which phases are simultaneous (``simultaneous_key``), when bots may decide
   (``bot_earliest``) and who plays together (``teams``).
@@ -59,6 +60,7 @@ Event = dict[str, Any]
 View = dict[str, Any]
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, eq=True)
@@ -475,6 +477,18 @@ def in_random_order(actions: Sequence[Action], rng: random.Random) -> list[Actio
     out = list(actions)
     rng.shuffle(out)
     return out
+
+
+def near_best(scored: Sequence[tuple[float, T]], rng: random.Random | None, margin: float) -> T:
+    """A bot's pick among options it values ``(value, option)``: any whose value is within
+    ``margin`` of the best, drawn from ``rng`` with even chances, so a bot whose rule of thumb
+    scores moves does not play the same game on the same deal with another ``rng``. Without
+    ``rng`` (a model of the bot inside another bot's search): the first of the best."""
+    top = max(value for value, _option in scored)
+    if rng is None:
+        return next(option for value, option in scored if value == top)
+    near = [option for value, option in scored if value >= top - margin]
+    return near[0] if len(near) == 1 else rng.choice(near)
 
 
 def shuffle_rng(seed: int, n: int) -> random.Random:

@@ -353,8 +353,12 @@ def test_the_same_deal_with_the_same_moves_meets_bots_with_their_own_chance(
     stored with the match, so one match replays: the same seed gives the same game."""
     m1, _ = daily.start_daily(Player(user=alice), game)
     m2, _ = daily.start_daily(Player(user=bob), game)
-    assert m1.state == m2.state and m1.seed == m2.seed  # the same deal for both
-    assert m1.bot_seed != m2.bot_seed  # each attempt gets its own
+    practice, counted = daily.start_daily(Player(user=alice), game)
+    assert not counted
+    # the same deal for both accounts and the practice attempt
+    assert m1.state == m2.state == practice.state and m1.seed == m2.seed == practice.seed
+    # each attempt gets its own bot seed, the practice attempt too
+    assert len({m1.bot_seed, m2.bot_seed, practice.bot_seed}) == 3
     # two fixed seeds, so the test is the same every run (two fresh ones play Speedwerk's short
     # daily game identically now and then: few of its moves leave the bots a choice)
     Match.objects.filter(pk=m1.pk).update(bot_seed=1)

@@ -3,7 +3,8 @@
 * ``leicht``: any legal choice.
 * ``normal``: counts the cards seen this round, leads tricks nobody can take any more, wins a
   trick as cheaply as possible, dumps Fälschungen on others, uses Schnäppchenblick and Ganzer
-  Posten when it loses a trick anyway.
+  Posten when it loses a trick anyway. Its own chance (``rng``) picks among the cards within
+  ``NORMAL_SPREAD`` ranks of the one its rule names, so the same deal is not the same game.
 * ``stark``: determinization. It re-deals the hidden cards consistently with its view
   (``make_sampler``), plays every candidate (card, Schnäppchenblick pick, Tauschrunde card,
   Heute-gefragt colour) out to the end of the round – the other seats with the normal bot's own
@@ -22,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from games.engines.base import Action, Advice, Bot, Msg, View, in_random_order, msg
+from games.engines.base import Action, Advice, Bot, Msg, View, in_random_order, msg, near_best
 from games.speedtroedel.engine.cards import (
     EMERALD,
     FAKES,
@@ -45,6 +46,7 @@ from games.speedtroedel.engine.rules import (
     State,
     best_colour,
     clone_state,
+    colour_scores,
     do_ask,
     do_pick,
     do_play,
@@ -143,8 +145,20 @@ def _info(view: View) -> _Info:
     )
 
 
-def _dump_card(cards: list[int], allow_zero: bool = True) -> int:
-    """The card to throw away when the trick is lost anyway."""
+#: how many ranks apart normal's cards may be for it to pick either by chance (``_low``); 2 made
+#: it weaker (21.8 % against three of the previous normal), 1 does not (docs/performance.md)
+NORMAL_SPREAD = 1
+
+
+def _low(cards: Sequence[int], key: Callable[[int], float], rng: random.Random | None) -> int:
+    """The card of the lowest ``key``; with ``rng`` one within ``NORMAL_SPREAD`` of it, by
+    chance (normal's own chance: the same deal is not the same game)."""
+    return near_best([(-key(c), c) for c in cards], rng, NORMAL_SPREAD)
+
+
+def _dump_card(cards: list[int], allow_zero: bool = True, rng: random.Random | None = None) -> int:
+    """The card to throw away when the trick is lost anyway (with ``rng``: among the lowest
+    colour cards by chance)."""
     zero = -1
     plain = -1
     plain_s = 99
@@ -162,12 +176,18 @@ def _dump_card(cards: list[int], allow_zero: bool = True) -> int:
                 plain = c
     if allow_zero and zero >= 0:
         return zero
+    if plain >= 0 and rng is not None:
+        plains = [c for c in cards if c < 100 and c % 20]
+        return _low(plains, lambda c: c % 20 if c < 80 else 22 + c % 20, rng)
     if plain >= 0:
         return plain
     return min(cards, key=lambda c: (c == POSTEN, strength(c), c))
 
 
-def normal_play(info: _Info, cards: list[int]) -> int:
+def normal_play(info: _Info, cards: list[int], rng: random.Random | None = None) -> int:
+    """Normal's card; with ``rng`` any card within ``NORMAL_SPREAD`` ranks of the one its rule
+    names, among those the rule treats alike (the safe leads, the cheapest safe winners, the
+    lowest cards), by chance."""
     if len(cards) == 1:
         return cards[0]
     n = info.n
@@ -193,11 +213,11 @@ def normal_play(info: _Info, cards: list[int]) -> int:
                     continue
             safe.append(c)
         if safe:
-            return min(safe, key=lambda c: (c // 20 == EMERALD, c % 20))
+            return _low(safe, lambda c: 100 * (c // 20 == EMERALD) + c % 20, rng)
         plain = [c for c in cards if c < 100 and not is_zero(c) and c // 20 != EMERALD]
         if plain:
-            return min(plain, key=lambda c: c % 20)
-        return _dump_card(cards)
+            return _low(plain, lambda c: c % 20, rng)
+        return _dump_card(cards, rng=rng)
     f = follow_suit(trick, info.g_colour)
     after = n - len(trick) - 1
     best = max((_key(c, f, info.ramsch) for c in trick), default=-1)
@@ -231,11 +251,14 @@ def normal_play(info: _Info, cards: list[int]) -> int:
             if only_trumps and ff != EMERALD and no_void and suit_left >= len(rest):
                 safe.append(c)
         if safe:
-            return min(safe, key=lambda c: _key(c, f if f >= 0 else c // 20, info.ramsch))
-    return _dump_card(cards)
+            return _low(safe, lambda c: _key(c, f if f >= 0 else c // 20, info.ramsch), rng)
+    return _dump_card(cards, rng=rng)
 
 
-def normal_pick(options: list[int]) -> int:
+def normal_pick(options: list[int], rng: random.Random | None = None) -> int:
+    """The strongest card (with ``rng``: one within ``NORMAL_SPREAD`` of it, by chance)."""
+    if rng is not None:
+        return near_best([(strength(c), c) for c in options], rng, NORMAL_SPREAD)
     return max(options, key=lambda c: (strength(c), -c))
 
 
@@ -245,18 +268,19 @@ class NormalBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        # ties between equally good cards fall by its own chance (``in_random_order``)
+        # its own chance: ties and near-equal choices (``near_best``) fall by ``rng``
         legal = in_random_order(legal, rng)
         kind = legal[0]["type"]
         if kind == "ask":
             hand = [parse(k) or 0 for k in view["hand"]]
-            return {"type": "ask", "colour": SUITS[best_colour(hand)]}
+            scored = [(score, s) for s, score in enumerate(colour_scores(hand))]
+            return {"type": "ask", "colour": SUITS[near_best(scored, rng, NORMAL_SPREAD)]}
         cards = [_card_of(a) for a in legal]
         if kind == "pick":
-            return {"type": "pick", "card": code(normal_pick(cards))}
+            return {"type": "pick", "card": code(normal_pick(cards, rng))}
         if kind == "swap":
-            return {"type": "swap", "card": code(weakest(cards))}
-        c = normal_play(_info(view), cards)
+            return {"type": "swap", "card": code(_low(cards, strength, rng))}
+        c = normal_play(_info(view), cards, rng)
         return {"type": "play", "card": code(c)}
 
 

@@ -589,12 +589,18 @@ def weakest(cards: Sequence[int]) -> int:
     return min(cards, key=lambda c: (strength(c), c))
 
 
-def best_colour(hand: Sequence[int]) -> int:
-    """A sensible Heute-gefragt colour: where the hand is longest and strongest."""
+def colour_scores(hand: Sequence[int]) -> list[float]:
+    """Per colour how long and strong the hand is in it (``best_colour``)."""
     score = [0.0] * 5
     for c in hand:
         if c < 100:
             score[c // 20] += 4 + (c % 20) / 2
+    return score
+
+
+def best_colour(hand: Sequence[int]) -> int:
+    """A sensible Heute-gefragt colour: where the hand is longest and strongest."""
+    score = colour_scores(hand)
     return max(range(5), key=lambda s: (score[s], s == EMERALD))
 
 

@@ -123,15 +123,17 @@ class NormalBot:
         if len(legal) == 1:
             return legal[0]
         # its own chance (the same deal is not the same game): the expected tricks rounded up
-        # or down in proportion to their fraction, and ties between equally good cards
+        # or down in proportion to their fraction (in the blind round: the chance that its
+        # unseen card wins), and cards, trump and passed card among near-equal ones
         st = sample_state(view, rng)
         seat = view["seat"]
-        if st.phase == P_BID and not is_blind(st):
-            tricks = math.floor(estimate_tricks(st, seat) + rng.random())
+        if st.phase == P_BID:
+            est = blind_win_prob(st, seat) if is_blind(st) else estimate_tricks(st, seat)
+            tricks = math.floor(est + rng.random())
             action: Action = {"type": "bid", "tricks": nearest_bid(st, seat, tricks)}
         else:
             rng.shuffle(st.hands[seat])
-            action = heuristic_action(st, seat)
+            action = heuristic_action(st, seat, rng=rng)
         return action if action in legal else legal[0]
 
 

@@ -3,6 +3,7 @@ and the timeout move (quick heuristics on a state, which the bots play with too)
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,7 @@ from games.engines.base import (
     Option,
     Result,
     msg,
+    near_best,
     shuffle_rng,
 )
 from games.speedwerk.engine.cards import (
@@ -1033,7 +1035,33 @@ def nearest_bid(st: WerkState, seat: int, est: float) -> int:
     return min(options, key=lambda b: (abs(b - est), b))
 
 
-def choose_play(st: WerkState, seat: int, timeout: bool = False) -> tuple[int, int]:
+#: how far apart in ``strength`` the normal bot's cards (and its trump colours in ``score``) may
+#: be for it to pick either by chance (``choose_play(rng=…)``)
+PLAY_SPREAD = 1.0
+
+_Scored = tuple[bool, float, int, int]
+
+
+def _high(scored: list[_Scored], rng: random.Random | None) -> _Scored:
+    """The strongest play; with ``rng`` one within ``PLAY_SPREAD`` of it, by chance."""
+    if rng is None:
+        return max(scored, key=lambda x: x[1])
+    return near_best([(x[1], x) for x in scored], rng, PLAY_SPREAD)
+
+
+def _low(scored: list[_Scored], rng: random.Random | None) -> _Scored:
+    """The weakest play; with ``rng`` one within ``PLAY_SPREAD`` of it, by chance."""
+    if rng is None:
+        return min(scored, key=lambda x: x[1])
+    return near_best([(-x[1], x) for x in scored], rng, PLAY_SPREAD)
+
+
+def choose_play(
+    st: WerkState, seat: int, timeout: bool = False, rng: random.Random | None = None
+) -> tuple[int, int]:
+    """The heuristic's card: high to win a wanted trick, low to lose one. With ``rng`` (the
+    normal bot's own chance) any card within ``PLAY_SPREAD`` of the one it names, among the
+    cards it treats alike."""
     plays = legal_plays(st, seat)
     if len(plays) == 1:
         return plays[0]
@@ -1042,35 +1070,37 @@ def choose_play(st: WerkState, seat: int, timeout: bool = False) -> tuple[int, i
     scored = [(beats_summary(st, summ, c, d), strength(st, c, d), c, d) for (c, d) in plays]
     if timeout:
         if want:
-            best = max(scored, key=lambda x: x[1])
+            best = _high(scored, None)
         else:
             losers = [x for x in scored if not x[0]] or scored
-            best = min(losers, key=lambda x: x[1])
+            best = _low(losers, None)
         return best[2], best[3]
     if not st.trick:
-        best = max(scored, key=lambda x: x[1]) if want else min(scored, key=lambda x: x[1])
+        best = _high(scored, rng) if want else _low(scored, rng)
         return best[2], best[3]
     last = len(st.trick) == st.players - 1
     if want:
         winners = [x for x in scored if x[0]]
         if winners:
             if last:
-                best = min(winners, key=lambda x: x[1])
+                best = _low(winners, rng)
             else:
                 safe = [x for x in winners if x[1] >= 50]
-                best = min(safe, key=lambda x: x[1]) if safe else max(winners, key=lambda x: x[1])
+                best = _low(safe, rng) if safe else _high(winners, rng)
         else:
-            best = min(scored, key=lambda x: x[1])
+            best = _low(scored, rng)
     else:
         losers = [x for x in scored if not x[0]]
         if losers:
-            best = max(losers, key=lambda x: x[1])
+            best = _high(losers, rng)
+        elif last:
+            best = _high(scored, rng)
         else:
-            best = max(scored, key=lambda x: x[1]) if last else min(scored, key=lambda x: x[1])
+            best = _low(scored, rng)
     return best[2], best[3]
 
 
-def choose_trump(st: WerkState, seat: int) -> int:
+def choose_trump(st: WerkState, seat: int, rng: random.Random | None = None) -> int:
     if is_blind(st):
         # the dealer's own card is unseen: the colour the others hold least of
         held = [0.0] * 4
@@ -1082,13 +1112,17 @@ def choose_trump(st: WerkState, seat: int) -> int:
     for c in st.hands[seat]:
         if c < N_NUMBERS:
             score[c // 15] += 1 + (c % 15) / 15
+    if rng is not None:
+        return near_best([(score[c], c) for c in range(4)], rng, PLAY_SPREAD / 4)
     return max(range(4), key=lambda c: (score[c], -c))
 
 
-def choose_pass(st: WerkState, seat: int) -> int:
+def choose_pass(st: WerkState, seat: int, rng: random.Random | None = None) -> int:
     want = st.bids[seat] > st.won[seat]
     hand = st.hands[seat]
     key = [(strength(st, c, best_decl(st, c)), c) for c in hand]
+    if rng is not None:
+        return near_best([(-k if want else k, c) for k, c in key], rng, PLAY_SPREAD)
     return (min(key) if want else max(key))[1]
 
 
@@ -1125,19 +1159,23 @@ def choose_swap(st: WerkState, seat: int) -> tuple[int, int]:
     return (g, t) if s(g) > s(t) + 1 else (-1, -1)
 
 
-def heuristic_move(st: WerkState, seat: int, timeout: bool = False) -> Move:
+def heuristic_move(
+    st: WerkState, seat: int, timeout: bool = False, rng: random.Random | None = None
+) -> Move:
+    """The heuristics' move; with ``rng`` (the normal bot's own chance) its cards, trump colour
+    and passed card among near-equal ones by chance."""
     ph = st.phase
     if ph == P_BID:
         return ("b", choose_bid(st, seat))
     if ph == P_PLAY:
         if is_blind(st):
             return ("p", -1, -1)
-        c, d = choose_play(st, seat, timeout)
+        c, d = choose_play(st, seat, timeout, rng)
         return ("p", c, d)
     if ph == P_TRUMP:
-        return ("t", choose_trump(st, seat))
+        return ("t", choose_trump(st, seat, rng))
     if ph == P_PASS:
-        return ("s", choose_pass(st, seat))
+        return ("s", choose_pass(st, seat, rng))
     if ph == P_ADJUST:
         return ("a", choose_adjust(st, seat))
     if ph == P_SWAP:
@@ -1166,8 +1204,10 @@ def move_action(st: WerkState, move: Move) -> Action:
     return {"type": "swap", "give": card_str(move[1]), "take": card_str(move[2])}
 
 
-def heuristic_action(st: WerkState, seat: int, timeout: bool = False) -> Action:
-    return move_action(st, heuristic_move(st, seat, timeout))
+def heuristic_action(
+    st: WerkState, seat: int, timeout: bool = False, rng: random.Random | None = None
+) -> Action:
+    return move_action(st, heuristic_move(st, seat, timeout, rng))
 
 
 def timeout_action(state: WerkState, seat: int) -> Action:

@@ -23,12 +23,18 @@ def test_bot_lays_an_honest_card_when_it_has_one(strength: str) -> None:
 
 
 def test_normal_bot_makes_the_lowest_honest_claim() -> None:
+    """R5 honestly (never R7, two steps higher); now and then, by its own chance, a lower claim
+    that keeps the honest card (R5 or R7 laid as Rosenpfeffer 2 or 3, half true)."""
     state = game()
     lay(state, 0, "R1", "R1")
     believe_all(state)
     state.hands[1] = sorted(state.hands[1][:1] + [4, 6])  # K1 plus R5 and R7
-    action = E.bot("normal").choose(E.view(state, 1), E.legal_actions(state, 1), random.Random(1))
-    assert action == {"type": "lay", "cards": ["R5"], "spice": "R", "number": 5}
+    view, legal = E.view(state, 1), E.legal_actions(state, 1)
+    honest = {"type": "lay", "cards": ["R5"], "spice": "R", "number": 5}
+    picks = [E.bot("normal").choose(view, legal, random.Random(k)) for k in range(60)]
+    assert sum(p == honest for p in picks) >= 30
+    for p in picks:
+        assert p == honest or (p["spice"] == "R" and p["number"] < 5 and p["cards"] != ["K1"])
 
 
 @pytest.mark.parametrize("strength", ["normal", "stark"])

@@ -2,7 +2,9 @@
 
 * ``leicht``: any fitting card; forgets ONE now and then, as a beginner would.
 * ``normal``: dumps high-value cards early, attacks the next player when they are low on cards,
-  keeps wilds for need, wishes the colour it holds most, always presses ONE.
+  keeps wilds for need, wishes the colour it holds most, always presses ONE. Its own chance
+  (``rng``) picks among the cards within ``NORMAL_SPREAD`` of its favourite and among the
+  colours it holds equally often, so the same deal is not the same game.
 * ``stark``: plays to win the round. Every distinct move (a wild with each wish) is judged by
   playing the round out many times with the ``normal`` policy at every seat (its opponents are
   exactly that) on hidden hands re-dealt consistently with the view: the round is replayed from
@@ -19,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.base import Action, Advice, Bot, Msg, View, msg
-from games.speedone.engine.bots.infer import slot_plan
+from games.engines.base import Action, Advice, Bot, Msg, View, msg, near_best
+from games.speedone.engine.bots.infer import NORMAL_SPREAD, slot_plan
 from games.speedone.engine.bots.sim import play_out
 from games.speedone.engine.cards import (
     CODE,
@@ -58,8 +60,9 @@ def _same_team(view: View, a: int, b: int) -> bool:
     return a == b or (bool(view["options"]["partners"]) and a % 2 == b % 2)
 
 
-def best_wish(hand: list[int], played: int) -> int:
-    """The colour held most after laying ``played`` (ties: by points, then R, Y, G, B)."""
+def best_wish(hand: list[int], played: int, rng: random.Random | None = None) -> int:
+    """The colour held most after laying ``played`` (ties: by points, then R, Y, G, B; with
+    ``rng``: by chance)."""
     counts = [0, 0, 0, 0]
     weight = [0, 0, 0, 0]
     rest = list(hand)
@@ -69,6 +72,8 @@ def best_wish(hand: list[int], played: int) -> int:
         if col < 4:
             counts[col] += 1
             weight[col] += POINTS[c]
+    if rng is not None:
+        return near_best([(counts[k], k) for k in range(4)], rng, 0)
     return max(range(4), key=lambda k: (counts[k], weight[k], -k))
 
 
@@ -139,10 +144,6 @@ def _stark_score(
     return score
 
 
-#: how many points of its preference apart normal's cards may be for it to pick either by chance
-NORMAL_SPREAD = 1.0
-
-
 def normal_choice(
     view: View, legal: list[Action], rng: random.Random | None = None, spread: float = 0.0
 ) -> Action:
@@ -167,13 +168,11 @@ def normal_choice(
         card = parse(name)
         assert card is not None
         scored.append((_score_card(card, hand, next_cards, friend), a))
-    top = max(s for s, _a in scored)
-    near = [a for s, a in scored if s >= top - spread]
-    best = rng.choice(near) if rng is not None and len(near) > 1 else near[0]
+    best = near_best(scored, rng, spread)
     card = parse(best["card"])
     assert card is not None
     if card >> 4 == WILD_COLOR:
-        return {"type": "play", "card": best["card"], "color": COLORS[best_wish(hand, card)]}
+        return {"type": "play", "card": best["card"], "color": COLORS[best_wish(hand, card, rng)]}
     return best
 
 

@@ -3,8 +3,9 @@
 The view holds the round's discard pile in order and, per seat, the colours it drew on. Replaying
 the round from the deal (``reconstruct``) finds who laid each card and who drew when; from that,
 ``constraints`` lists per opponent which cards it cannot have held at each of its moves, assuming
-the ``normal`` policy (it lays its highest-scoring card: action cards before numbers, high numbers
-before low ones, wilds only when nothing else fits), and how many cards it drew since.
+the ``normal`` policy (it lays one of its highest-scoring cards: action cards before numbers, high
+numbers before low ones within ``NORMAL_SPREAD``, wilds only when nothing else fits), and how many
+cards it drew since.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ from games.speedone.engine.cards import (
 )
 
 _ALL = sorted(set(CODE.values()))
+#: how many points of its preference apart normal's cards may be for it to pick either by chance
+#: (``bots.normal_choice``): it may lay a card that many points below its favourite, so only
+#: cards further above the one it laid tell that it did not hold them. 4: the daily game's bots
+#: differ by chance in 98 % of attempts with the same human moves, and normal plays as strongly
+#: as with 1 (docs/performance.md)
+NORMAL_SPREAD = 4.0
 #: give the replay up after this many dead ends (it only fails after a reshuffle of the discards,
 #: or when someone forgot ONE)
 _MAX_NODES = 3000
@@ -169,10 +176,11 @@ def _forbidden_play(
             if not (cc == col or cv == tv):
                 continue
             # the same colour compares on the face value alone; another colour may gain up to
-            # a few points from the colour counts
+            # a few points from the colour counts; normal's chance spans ``NORMAL_SPREAD``
             if friend and cv == SKIP:
                 continue  # normal does not skip its partner
-            if cv >= 10 or (cv > v if cc == card >> 4 else cv >= v + 4):
+            above = cv - v - NORMAL_SPREAD
+            if cv >= 10 or (above > 0 if cc == card >> 4 else above >= 4):
                 out.add(c)
     return frozenset(out)
 
