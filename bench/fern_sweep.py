@@ -183,19 +183,16 @@ def main(argv: list[str] | None = None) -> int:
 
     logging.getLogger("speedgames").setLevel(logging.WARNING)
     from django.db import connection
-    from django.test.utils import setup_test_environment
 
-    setup_test_environment()
-    name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    report: dict[str, Any] = {"database": connection.vendor, "test_database": name, "sizes": []}
-    try:
+    from bench.scratch import scratch_database
+
+    with scratch_database("fern_sweep") as name:
+        report: dict[str, Any] = {"database": connection.vendor, "test_database": name, "sizes": []}
         for n in sorted(args.matches):
             setup = populate(n, args.seed)
             result = measure(args.repeats)
             result["setup_s"] = round(setup, 1)
             report["sizes"].append(result)
-    finally:
-        connection.creation.destroy_test_db(name, verbosity=0)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

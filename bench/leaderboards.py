@@ -14,7 +14,6 @@ of ``games.registry``).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -250,14 +249,13 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("speedgames").setLevel(logging.WARNING)
     from django.conf import settings
     from django.db import connection
-    from django.test.utils import setup_test_environment
+
+    from bench.scratch import print_report, scratch_database
 
     game = live_game(args.game)
     settings.DEBUG = False
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    setup_test_environment()
-    name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with scratch_database("leaderboards") as name:
         report: dict[str, Any] = {
             "database": connection.vendor,
             "test_database": name,
@@ -266,13 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         report.update(populate(args.matches, args.users, args.seed))
         report.update(time_booking(args.booking_samples, game))
         report["pages"] = time_pages(args.repeats, game)
-    finally:
-        connection.creation.destroy_test_db(name, verbosity=0)
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        for key, value in report.items():
-            print(f"{key}: {value}")
+    print_report(report, args.json)
     return 0
 
 

@@ -21,7 +21,6 @@ the benchmark measures the pairing, not the games.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -225,27 +224,17 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("speedgames").setLevel(logging.WARNING)
     from django.conf import settings
     from django.db import connection
-    from django.test.utils import setup_test_environment
+
+    from bench.scratch import print_report, scratch_database
 
     settings.DEBUG = False
-    setup_test_environment()
     if connection.vendor != "postgresql":
         print("bench.pairing needs PostgreSQL (DATABASE_URL)", file=sys.stderr)
         return 2
-    # a name of its own: never the test suite's test_<name> of the same DATABASE_URL
-    connection.settings_dict.setdefault("TEST", {})["NAME"] = f"bench_pairing_{os.getpid()}"
-    name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with scratch_database("pairing") as name:
         report = {"database": connection.vendor, "test_database": name}
         report.update(run(args.people, args.seconds, args.threads, args.seed, args.drain))
-    finally:
-        connection.close()
-        connection.creation.destroy_test_db(name, verbosity=0)
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        for key, value in report.items():
-            print(f"{key}: {value}")
+    print_report(report, args.json)
     ok = (
         report["still_waiting"] == 0
         and report["people_in_two_matches"] == 0
