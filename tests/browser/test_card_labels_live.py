@@ -13,10 +13,12 @@ Screenshots at the three sizes when SCREENSHOT_DIR is set."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
 from django.utils import translation
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.html import Markup
 from games.speedbasar import presenter as basar
@@ -205,15 +207,35 @@ def focus_a_card_by_keyboard(page) -> str:
     raise AssertionError("no card took the keyboard's focus")
 
 
+#: counts the boards the match socket brought (it pushes one on connecting)
+COUNT_PUSHES = """window.__wsMessages = 0;
+document.addEventListener("htmx:wsAfterMessage", () => { window.__wsMessages += 1; }, true);"""
+
+
+def shows(page, names: list[str]) -> list[list[str]]:
+    """The Vorschau's visible sentences once they name exactly ``names`` (a board swapped in
+    meanwhile redraws them: wait for the state, up to 5 s, rather than read it once)."""
+    with contextlib.suppress(PlaywrightTimeout):  # the caller's assertion says what was shown
+        page.wait_for_function(
+            f"names => JSON.stringify(({SHOWN})().map(x => x[0])) === JSON.stringify(names)",
+            arg=names,
+            timeout=5_000,
+        )
+    return page.evaluate(SHOWN)
+
+
 def test_the_vorschau_says_one_sentence_of_the_latest_intent(live_site, page):
     page.set_viewport_size(DESKTOP)
+    page.add_init_script(COUNT_PUSHES)
     register(page, live_site.url, "Anton")
     start_solo(page, live_site.url, "speedtroedel")
     page.locator("#vorschau").wait_for(timeout=30_000)  # the person's turn to play a card
+    # the socket's first board replaces the page's: only then does resting mean resting
+    page.wait_for_function("() => window.__wsMessages > 0")
     page.mouse.move(0, 0)
-    assert page.evaluate(SHOWN) == []  # „Zeig auf eine Karte.“
+    assert shows(page, []) == []  # „Zeig auf eine Karte.“
     focused = focus_a_card_by_keyboard(page)
-    assert [n for n, _t in page.evaluate(SHOWN)] == [focused]
+    assert [n for n, _t in shows(page, [focused])] == [focused]
     # the pointer comes to rest on another card: its sentence, and only its
     cards = page.locator("#board [data-hand] li[data-pv]")
     other = next(
@@ -221,7 +243,7 @@ def test_the_vorschau_says_one_sentence_of_the_latest_intent(live_site, page):
     )
     hovered = cards.nth(other).get_attribute("data-pv")
     cards.nth(other).hover()
-    shown = page.evaluate(SHOWN)
+    shown = shows(page, [hovered])
     assert [n for n, _t in shown] == [hovered], shown
     shot(page, "vorschau-hover-over-focus-desktop")
     # the keyboard moves on: now the newly focused card speaks (the pointer still rests)
@@ -230,12 +252,12 @@ def test_the_vorschau_says_one_sentence_of_the_latest_intent(live_site, page):
         "(document.activeElement.closest('li[data-pv]') || {dataset: {}}).dataset.pv"
     )
     if now:
-        assert [n for n, _t in page.evaluate(SHOWN)] == [now]
+        assert [n for n, _t in shows(page, [now])] == [now]
         focused = now
     # the pointer leaves the hand: the focused card's sentence (one) stays
     page.mouse.move(0, 0)
     expected = [focused] if now else []
-    assert [n for n, _t in page.evaluate(SHOWN)] == expected
+    assert [n for n, _t in shows(page, expected)] == expected
 
 
 #: the card face in a Karten-Info: its name, size and whether its pictures are drawn
