@@ -18,6 +18,7 @@ import re
 
 import pytest
 from django.utils import translation
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.html import Markup
@@ -139,9 +140,19 @@ def all_claims() -> list[str]:
 
 
 def labels_that_do_not_fit(page, faces: list[str]) -> list[str]:
-    places = page.evaluate(PLACES)
-    assert any(p.startswith("hand ") for p in places), places  # the hand is one of the places
-    return page.evaluate(FITS, [places, faces, 8])
+    """Every face in every place of the board, measured. A bot's move may swap the board in
+    while the faces are being put in place (the measuring script then finds a place gone): it
+    is measured again on the new board, three times at most."""
+    for attempt in range(3):
+        places = page.evaluate(PLACES)
+        assert any(p.startswith("hand ") for p in places), places  # the hand is one of them
+        try:
+            return page.evaluate(FITS, [places, faces, 8])
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            settle(page)
+    return []
 
 
 def open_game(page, url: str, game: str) -> None:
