@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.presence import present
+from games import registry
 from lobby.forms import whole_number
 from lobby.models import FERN_SECONDS_CHOICES, MOVE_SECONDS_CHOICES, Table
 
@@ -55,8 +56,12 @@ def player_choices(engine: Any) -> list[int]:
     return list(range(engine.min_players, engine.max_players + 1))
 
 
-def tempo_choices() -> list[tuple[int, Any]]:
-    return list(MOVE_SECONDS_CHOICES) + list(FERN_SECONDS_CHOICES)
+def tempo_choices(slug: str) -> list[tuple[int, Any]]:
+    """The Bedenkzeiten the filter offers: the live ones, and the Fernpartie ones where the game
+    can be played turn-based (``GameDef.turn_based``; not Speedbasar)."""
+    definition = registry.game(slug)
+    fern = list(FERN_SECONDS_CHOICES) if definition and definition.turn_based else []
+    return list(MOVE_SECONDS_CHOICES) + fern
 
 
 def table_filter(engine: Any, data: QueryDict) -> TableFilter:
@@ -67,7 +72,7 @@ def table_filter(engine: Any, data: QueryDict) -> TableFilter:
     bad = False
     offered = {
         PLAYERS_PARAM: set(player_choices(engine)),
-        TEMPO_PARAM: {seconds for seconds, _label in tempo_choices()},
+        TEMPO_PARAM: {seconds for seconds, _label in tempo_choices(engine.slug)},
     }
     for param, allowed in offered.items():
         raw = data.get(param, "")

@@ -125,7 +125,7 @@ def room(request: HttpRequest, game: str) -> HttpResponse:
         {
             **open_tables_context(game, flt),
             "player_choices": player_choices(engine),
-            "tempo_filter_choices": tempo_choices(),
+            "tempo_filter_choices": tempo_choices(game),
             "engine": engine,
             "bot_counts": range(engine.min_players - 1, engine.max_players),
             "default_bots": max(2, engine.min_players - 1),

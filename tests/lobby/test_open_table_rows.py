@@ -17,6 +17,7 @@ from accounts.models import Guest, User
 from leaderboards.models import Rating
 from leaderboards.scale import PROVISIONAL_SIGMA
 from lobby import services
+from lobby.models import FERN_MOVE_SECONDS
 from tests.sockets import cookie_for, socket
 
 ROOM = reverse("lobby:room", args=["speedone"])
@@ -122,6 +123,22 @@ def test_the_list_filters_by_player_count_and_tempo_from_the_query_string(client
         assert page.status_code == 200
         assert "Diesen Filter gibt es nicht – er wurde nicht angewendet." in page.content.decode()
     assert listed("spieler=9&tempo=30") == {four_fast.pk, three_fast.pk}
+
+
+@pytest.mark.django_db
+def test_the_tempo_filter_offers_fernpartien_only_where_the_game_has_them(client):
+    """Speedbasar is not played turn-based (its doubt window is real time): its filter offers no
+    Fernpartie tempo and refuses one in the query string; Speedone's offers them."""
+    day = FERN_MOVE_SECONDS[1]
+    basar = reverse("lobby:room", args=["speedbasar"])
+    page = client.get(basar).content.decode()
+    tempo_select = re.search(r'<select name="tempo" id="filter-tempo">.*?</select>', page, re.S)
+    assert tempo_select and "Fernpartie" not in tempo_select[0]
+    refused = client.get(f"{basar}?tempo={day}").content.decode()
+    assert "Diesen Filter gibt es nicht – er wurde nicht angewendet." in refused
+    page = client.get(f"{ROOM}?tempo={day}").content.decode()
+    assert f'<option value="{day}" selected>' in page
+    assert "Diesen Filter gibt es nicht" not in page
 
 
 @pytest.mark.django_db(transaction=True)
