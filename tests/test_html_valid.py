@@ -103,7 +103,8 @@ def check(pages: dict[str, str]) -> list[str]:
 
 
 def dangling_references(pages: dict[str, str]) -> list[str]:
-    """Every id an aria-describedby, aria-labelledby or aria-controls names is on its page."""
+    """Every id an aria-describedby, aria-labelledby or aria-controls names is on its page, and
+    no ``role=switch`` button submits a form."""
     bad = []
     for name, html in pages.items():
         ids = set(re.findall(r'\sid="([^"]+)"', html))
@@ -113,6 +114,9 @@ def dangling_references(pages: dict[str, str]) -> list[str]:
             bad += [
                 f"{name}: {attr} names #{r}, not on the page" for r in refs.split() if r not in ids
             ]
+        for button in re.findall(r"<button\b[^>]*>", html):  # a switch never submits a form
+            if 'role="switch"' in button and 'type="button"' not in button:
+                bad.append(f"{name}: a role=switch button that submits: {button}")
     return bad
 
 

@@ -795,7 +795,7 @@
       var el = document.getElementById(s[0]);
       var state = el && el.querySelector(".pref-state");
       if (!state) return;
-      el.setAttribute("aria-checked", s[1] ? "true" : "false");
+      el.setAttribute("aria-pressed", s[1] ? "true" : "false"); // a toggle button (issue 44)
       el.classList.toggle("on", s[1]);
       state.textContent = s[1] ? "an" : "aus";
     });
