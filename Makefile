@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint format bench clean messages
+.PHONY: run test lint format bench clean messages audit-tools
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,8 +18,14 @@ run: $(STAMP)
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) -m config.launch run
 
+# the pinned auditors of the test suite (package.json: axe-core, the Nu HTML checker), installed
+# by npm from package-lock.json into node_modules/ (git-ignored); without them those tests skip
+audit-tools: node_modules/.package-lock.json
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+
 # lint-imports checks the layers (pyproject.toml, [tool.importlinter]) before the tests run
-test: $(STAMP)
+test: $(STAMP) audit-tools
 	$(VENV)/bin/lint-imports --no-logo --no-cache
 	$(PY) -m config.launch test $(PYTEST_ARGS)
 
@@ -44,4 +50,4 @@ bench: $(STAMP)
 	$(PY) -m bench.engines --quick
 
 clean:
-	rm -rf var/ $(VENV)
+	rm -rf var/ $(VENV) node_modules/

@@ -14,6 +14,7 @@ import threading
 import time
 from collections import Counter
 from typing import Any
+from urllib.parse import parse_qs
 
 from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
@@ -282,8 +283,12 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         if self.player_key:
             kind = "watch" if self.seat_index is None else "match"  # where, for the friends list
             await self.go_online(self.player_key, self.player_name, f"{kind}:{self.match_id}")
-        # A reconnect may have missed updates: always start from the current state.
-        await self._push_board()
+        # A reconnect may have missed updates: start from the current state – but a page that
+        # already shows it (the version it connected with, ``?v=``) is not sent the same board a
+        # second time (issue 44: that second board was most of a phone's blocking time on every
+        # load). The version is read after joining the groups: a move committed since is pushed
+        # to this socket, or is newer than the page's version and sent here.
+        await self._push_board_unless_shown(self._page_version())
 
     async def _admit(self) -> bool:
         """Watching needs an account or a guest (unless ``SPECTATORS_ANONYMOUS``), and a place
@@ -495,6 +500,30 @@ class MatchConsumer(sockets.OutageSafeConsumer):
     async def notify_invite(self, event: dict[str, Any]) -> None:
         """An invitation to a table: the toast comes rendered with the event (by the lobby)."""
         await self._send(event["html"])
+
+    def _page_version(self) -> int | None:
+        """The board version the page showed when it opened this socket (``?v=n``), if it said."""
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        try:
+            return actions.parse_version((query.get("v") or [None])[0])
+        except actions.ActionRejected:
+            return None
+
+    async def _push_board_unless_shown(self, shown: int | None) -> None:
+        """The current board, unless the page shows its version already: then an empty frame
+        tells the page that its socket is current (the page's ``htmx:wsAfterMessage`` runs, and
+        nothing is swapped). A push lost later is repaired by the pages' sync checks."""
+        if shown is not None:
+            try:
+                current = (await db(actions.current_versions)([self.match_id])).get(self.match_id)
+            except DatabaseError:
+                current = None
+            if current is not None and current == shown:
+                if shown >= self.shown_version:
+                    self.shown_version = shown
+                await self._send("")
+                return
+        await self._push_board()
 
     async def _push_board(self, message: str = "") -> None:
         version, html = await db(self._render)(message)

@@ -707,7 +707,7 @@ def _advice_html(
     return h(
         ' <button type="button" class="button small advice-button{}" id="advice" data-key="r" '
         'data-advice-url="{}" data-decision="{}" aria-label="{}" aria-keyshortcuts="R"{}{}>'
-        '{}<span aria-hidden="true">{}</span> <kbd aria-hidden="true">R</kbd></button>',
+        '{}<span aria-hidden="true">{}</span> <kbd class="key-cap" aria-hidden="true" data-cap="R"></kbd></button>',
         " refused" if refusal else "",
         advice_url,
         decision,
@@ -935,7 +935,7 @@ def _ticker_html(language: str | None, lines: tuple[tuple[str, str, bool], ...])
     t = _frame_words(language)
     out = Html()
     out(
-        '<section class="ticker panel" id="ticker" aria-label="{}"><h3>{}</h3>',
+        '<section class="ticker panel" id="ticker" aria-label="{}"><h2>{}</h2>',
         t["ticker"],
         t["ticker"],
     )

@@ -20,7 +20,9 @@ Text is escaped wherever it lands (``games.html``); a value that is HTML must be
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -131,3 +133,29 @@ def ui_icon(symbol: str) -> Markup:
         '<svg class="icon-ui" width="16" height="16" aria-hidden="true" focusable="false">'
         f'<use href="{esc(static("icons/ui.svg"))}#{esc(symbol)}"/></svg>'
     )
+
+
+# -- the accessible name of a control that shows a card face (issue 44) ----------------------------
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _words(text: str) -> list[str]:
+    """The words as axe-core's label-in-name check splits them (a soft hyphen splits too)."""
+    return re.findall(r"\w+", text.lower())
+
+
+def named_like_face(name: str, face: str) -> str:
+    """The accessible name of a button that shows a card ``face``: the name must contain the
+    face's visible words in their order (WCAG 2.5.3, axe's label-content-name-mismatch; a speech
+    user says what they see). ``name`` when it does („Rot 7“ on a face showing 7); the face's
+    words as they are drawn when they are the name's in another order or hyphenated („9 Rosen­
+    pfeffer“ for „Rosenpfeffer 9“, soft hyphen kept); else the face's words, then the name
+    („Wunsch – Farbwunsch“)."""
+    shown = " ".join(html.unescape(_TAG.sub(" ", face)).split())
+    seen, named = _words(shown), _words(name)
+    if not seen or any(named[i : i + len(seen)] == seen for i in range(len(named))):
+        return name
+    if sorted(_words(shown.replace("\xad", ""))) == sorted(_words(name)):
+        return shown
+    return f"{shown} – {name}"

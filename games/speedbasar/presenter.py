@@ -23,6 +23,7 @@ from games.presenters.base import (
     Presenter,
     action_json,
     info_window,
+    named_like_face,
     sprite_use,
     word_table,
 )
@@ -174,7 +175,7 @@ def _face_html(card: str, small: bool, language: str | None) -> Markup:
     name = card_name(card, language)
     return h(
         '<span class="card bcard {}{}" role="img" title="{}" aria-label="{}">'
-        '<span class="num">{}</span>{}<span class="sub">{}</span></span>',
+        '<span class="num">{}</span>{} <span class="sub">{}</span></span>',  # space: two words
         ("J" + card if card in JOKER_NAME else card) if whole else card[0],
         _SMALL if small else "",
         name,
@@ -1129,7 +1130,7 @@ class SpeedbasarPresenter(Presenter):
         ins = w["instinct"]
         if ins:
             out(
-                '<div class="instinct" id="instinct" aria-label="{}">'
+                '<div class="instinct" id="instinct" role="group" aria-label="{}">'
                 '<span class="instinct-title">{}{}</span>\n',
                 t["instinct"],
                 t["instinct"],
@@ -1498,7 +1499,7 @@ def _hand_card_html(
             honest_codes,
             now,
             attr("data-key", n) if n < 10 else "",
-            name,
+            named_like_face(name, face),
             _(" – passt") if mark == "passt" else "",
             face,
         )
@@ -1543,10 +1544,10 @@ def _table_html(
     out = Html()
     out(
         '<section class="center basar-center">\n<div class="basar-table">\n'
-        '<div class="has-info basar-spot pile-spot" tabindex="0" id="pile" aria-label="{}">\n'
+        '<div class="has-info basar-spot pile-spot" tabindex="0" role="group" id="pile" aria-label="{}">\n'
         '{}\n<span class="spot-label">{} <strong id="pile-count">{}</strong></span>\n{}\n'
         "</div>\n"
-        '<div class="has-info basar-spot claim-spot" tabindex="0" id="claim" aria-label="{}">\n',
+        '<div class="has-info basar-spot claim-spot" tabindex="0" role="group" id="claim" aria-label="{}">\n',
         t["pile"],
         h('<span class="pile-stack">{}</span>', back) if pile_count else _EMPTY_PILE,
         t["stack"],
@@ -1572,10 +1573,10 @@ def _table_html(
         )
     out(
         "</div>\n"
-        '<div class="has-info basar-spot draw-spot {}" tabindex="0" id="draw-pile" '
+        '<div class="has-info basar-spot draw-spot {}" tabindex="0" role="group" id="draw-pile" '
         'aria-label="{}">\n{}<span class="draw-noch">{}</span>\n'
         '<span class="spot-label">{}{}</span>\n{}\n</div>\n'
-        '<div class="has-info basar-spot krug-spot" tabindex="0" id="krugs" aria-label="{}">\n'
+        '<div class="has-info basar-spot krug-spot" tabindex="0" role="group" id="krugs" aria-label="{}">\n'
         '<span class="draw-noch">{} {}/3</span>\n<span class="spot-label">{}</span>\n{}\n'
         "</div>\n</div>\n",
         heat,
@@ -1662,9 +1663,10 @@ def _view_menu(
         '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
         """hx-vals='{{"pref": "passt"}}'>\n"""
         '<button type="submit" class="link" id="passt-toggle">{}</button>\n</form>\n'
-        '<form class="helps-toggle" hx-post="{}" hx-target="#board" hx-swap="outerHTML" '
-        """hx-vals='{{"pref": "geraeusche"}}'>\n"""
-        '<button type="submit" class="link sound-toggle{}" id="sound-toggle" role="switch" '
+        # a switch posts itself (type=button: a role=switch may not submit a form, issue 44)
+        '<form class="helps-toggle">\n<button type="button" hx-post="{}" hx-target="#board" '
+        """hx-swap="outerHTML" hx-vals='{{"pref": "geraeusche"}}' """
+        'class="link sound-toggle{}" id="sound-toggle" role="switch" '
         'aria-checked="{}">{} {}: {}</button>\n</form>\n</div>\n',
         url,
         t["marks_off"] if marks_on else t["marks_on"],

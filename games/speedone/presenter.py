@@ -16,6 +16,7 @@ from games.presenters.base import (
     Presenter,
     action_json,
     info_window,
+    named_like_face,
     sprite_use,
     ui_icon,
     word_table,
@@ -85,7 +86,7 @@ def face_html(card: str, language: str | None, small: bool = False) -> Markup:
     f = face(card)
     name = card_name(card, language)
     return h(
-        '<span class="card {}{}" role="img" title="{}" aria-label="{}">{}{}{}</span>',
+        '<span class="card {}{}" role="img" title="{}" aria-label="{}">{}{} {}</span>',  # space: two words
         f["cls"],
         _SMALL if small else "",
         name,
@@ -227,12 +228,15 @@ def hand_card_html(
         out(
             '<button type="button" class="card-button playable" data-card="{}"{} '
             'data-dialog="wish-{}" aria-label="{}">{}</button>'
-            '<dialog id="wish-{}" class="wish"><p>{}</p><div class="wish-colors">',
+            '<dialog id="wish-{}" class="wish" aria-labelledby="wish-{}-q"><p id="wish-{}-q">{}</p>'
+            '<div class="wish-colors">',
             card,
             key,
             n,
-            name,
+            named_like_face(name, body),
             body,
+            n,
+            n,
             n,
             t["wish"],
         )
@@ -256,7 +260,7 @@ def hand_card_html(
             card,
             key,
             action_json({"type": "play", "card": card}),
-            name,
+            named_like_face(name, body),
             body,
         )
     else:

@@ -20,6 +20,7 @@ from games.presenters.base import (
     Frame,
     Presenter,
     action_json,
+    named_like_face,
     sprite_use,
     ui_icon,
     word_table,
@@ -180,7 +181,7 @@ def _face_html(language: str | None, card: str, small: bool) -> Markup:
         cls = COLOUR_CLASS[colour] + (" zero" if zero else "")
         sub = _("Blick") if zero else ""
     return h(
-        '<span class="card tcard {}{}" role="img" title="{}" aria-label="{}">{}{}{}</span>',
+        '<span class="card tcard {}{}" role="img" title="{}" aria-label="{}">{}{} {}</span>',  # space: two words
         cls,
         _SMALL if small else "",
         title,
@@ -744,10 +745,10 @@ class SpeedtroedelPresenter(Presenter):
             for c in ctx["pick_choices"]:
                 out(
                     '<button type="button" class="card-button playable" data-action="{}"{} '
-                    'aria-label="{}">{}<span class="key-hint">{}</span></button>',
+                    'aria-label="{}">{}<span class="key-hint" aria-hidden="true" data-cap="{}"></span></button>',
                     c["action"],
                     attr("data-key", c["key"]),
-                    c["name"],
+                    named_like_face(c["name"], c["html"]),
                     c["html"],
                     c["key"],
                 )
@@ -1004,7 +1005,8 @@ def _hand_card_html(
 ) -> Markup:
     """One hand card (``n`` its place: the Vorschau's ``data-pv``): a seat's cards look the same
     move after move until its turn, so most are found here."""
-    label = f"{name}. {preview}" if preview else name
+    shown = named_like_face(name, html)
+    label = f"{shown}. {preview}" if preview else shown
     if action:
         return h(
             '<li data-pv="{}">\n<button type="button" class="card-button playable{}" '
@@ -1049,8 +1051,8 @@ def _shop_html(
     out = Html()
     out(
         '<details class="shop panel" id="shop"><summary data-key="d">{}</summary>\n'
-        '<h4 id="shop-inhalt">{}{}</h4>\n<p class="mini">{}</p>\n'
-        '<h4>{} <small class="muted">{}</small></h4>\n<p class="mini">{}</p>\n<p>{}</p>\n',
+        '<h2 id="shop-inhalt">{}{}</h2>\n<p class="mini">{}</p>\n'
+        '<h2>{} <small class="muted">{}</small></h2>\n<p class="mini">{}</p>\n<p>{}</p>\n',
         fill(
             ngettext(
                 "Dein Laden: %(n)s Karte auf dem Ladentisch",

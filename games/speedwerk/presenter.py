@@ -14,6 +14,7 @@ from games.presenters.base import (
     Frame,
     Presenter,
     action_json,
+    named_like_face,
     sprite_use,
     ui_icon,
     word_table,
@@ -138,7 +139,7 @@ def _face_html(language: str | None, card: str, small: bool) -> Markup:
     else:
         cls, number, sub, title = COLOR_CLASS[card[0]], card[1:], "", card_name(card)
     return h(
-        '<span class="card wcard {}{}" role="img" title="{}" aria-label="{}">{}{}{}</span>',
+        '<span class="card wcard {}{}" role="img" title="{}" aria-label="{}">{}{} {}</span>',  # space: two words
         cls,
         _SMALL if small else "",
         title,
@@ -628,11 +629,13 @@ class SpeedwerkPresenter(Presenter):
             for take in ctx["swap_takes"]:
                 out(
                     '<button type="button" class="card-button playable" data-dialog="swap-{}" '
-                    'aria-label="{}">{}</button>\n<dialog id="swap-{}" class="wish"><p>{}</p>\n'
-                    '<div class="wish-colors">',
+                    'aria-label="{}">{}</button>\n<dialog id="swap-{}" class="wish" aria-labelledby="swap-{}-q">'
+                    '<p id="swap-{}-q">{}</p>\n<div class="wish-colors">',
                     take["n"],
-                    take["name"],
+                    named_like_face(take["name"], take["html"]),
                     take["html"],
+                    take["n"],
+                    take["n"],
                     take["n"],
                     fill(_("Welche Handkarte gibst du für %(c)s?"), c=take["name"]),
                 )
@@ -641,7 +644,7 @@ class SpeedwerkPresenter(Presenter):
                         '<button type="button" class="card-button playable" data-action="{}" '
                         'aria-label="{}">{}</button>',
                         g["action"],
-                        g["name"],
+                        named_like_face(g["name"], g["html"]),
                         g["html"],
                     )
                 out(
@@ -867,19 +870,22 @@ def _hand_card_html(
             card,
             action,
             data_key,
-            name,
+            named_like_face(name, html),
             html,
         )
     elif choices:
         out(
             '<button type="button" class="card-button playable" data-card="{}" '
             'data-dialog="decl-{}"{} aria-label="{}">{}</button>\n'
-            '<dialog id="decl-{}" class="wish"><p>{}</p>\n<div class="wish-colors">',
+            '<dialog id="decl-{}" class="wish" aria-labelledby="decl-{}-q"><p id="decl-{}-q">{}</p>\n'
+            '<div class="wish-colors">',
             card,
             n,
             data_key,
-            name,
+            named_like_face(name, html),
             html,
+            n,
+            n,
             n,
             fill(_("Wie spielst du %(c)s?"), c=name),
         )

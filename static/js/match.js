@@ -22,6 +22,19 @@
   var sentVersion = null;
   var sentTimer = null;
   document.addEventListener("htmx:wsOpen", function (e) { ws = e.detail && e.detail.socketWrapper; }, true);
+  // the socket's address says which board version the page shows (`?v=n`, issue 44): the server
+  // sends the board only when its own is another one. A reconnect says the version shown by then.
+  function tellVersion() {
+    if (!window.htmx || htmx.sgTellsVersion) return;
+    var make = htmx.createWebSocket;
+    htmx.createWebSocket = function (url) {
+      var v = currentVersion();
+      return make(v < 0 ? url : String(url).replace(/([?&]v=)\d+/, "$1" + v));
+    };
+    htmx.sgTellsVersion = true;
+  }
+  tellVersion();
+  document.addEventListener("DOMContentLoaded", tellVersion);
   // a socket the server refused (4403: watching needs an account or a guest; 4429: the match has
   // its spectators, or this person too many open matches): the page shows why in German (the
   // server's own message when it arrived) and neither reconnects nor polls
@@ -661,6 +674,8 @@
       l.id = "motion-layer";
       l.className = "motion-layer";
       l.setAttribute("aria-hidden", "true");
+      l.inert = true; // a flying copy of a card button takes no focus (issue 44: aria-hidden-focus)
+      l.setAttribute("inert", "");
       document.body.appendChild(l);
     }
     return l;
@@ -780,7 +795,7 @@
       var el = document.getElementById(s[0]);
       var state = el && el.querySelector(".pref-state");
       if (!state) return;
-      el.setAttribute("aria-checked", s[1] ? "true" : "false");
+      el.setAttribute("aria-pressed", s[1] ? "true" : "false"); // a toggle button (issue 44)
       el.classList.toggle("on", s[1]);
       state.textContent = s[1] ? "an" : "aus";
     });

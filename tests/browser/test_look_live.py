@@ -235,10 +235,10 @@ def test_reduced_motion_and_the_switch_bewegung_turn_the_flights_off(live_site, 
     page.get_by_role("button", name="Solo starten").click()
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
     switch = page.locator("#bewegung-toggle")
-    assert switch.get_attribute("aria-checked") == "true"
+    assert switch.get_attribute("aria-pressed") == "true"
     switch.click()
     page.locator('#board[data-motion="0"]').wait_for()
-    assert page.locator("#bewegung-toggle").get_attribute("aria-checked") == "false"
+    assert page.locator("#bewegung-toggle").get_attribute("aria-pressed") == "false"
     moves(page, 4)
     page.wait_for_timeout(600)
     assert page.evaluate("window.__fly.added") == 0

@@ -27,7 +27,7 @@ from tests.games.actions.helpers import HUMAN_RUN, OTHERS
 pytestmark = [pytest.mark.browser]
 
 SMALL = {"width": 360, "height": 740}
-SOCKET = re.compile(r".*/ws/partie/\d+/$")
+SOCKET = re.compile(r".*/ws/partie/\d+/(\?v=\d+)?$")
 
 
 def until(what, timeout: float = 15.0) -> None:

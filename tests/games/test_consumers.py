@@ -464,3 +464,46 @@ def terminate_other_backends(timeout: float = 5) -> None:
                 return
             assert time.monotonic() < deadline, "the terminated backends did not exit"
             time.sleep(0.02)  # the poll's backoff
+
+
+# -- the board once (issue 44) --------------------------------------------------------------------
+
+
+def test_a_page_that_shows_the_current_board_is_not_sent_it_again(alice, bob):
+    """A page says the version it shows when it opens its socket (``?v=n``): the current version
+    gets an empty frame instead of the whole board a second time; an older one (a move came
+    between the page and its socket) or none gets the board; a move after that is pushed."""
+    match = start(alice, bob)
+    a_cookie, b_cookie = cookie_for(alice), cookie_for(bob)
+
+    async def scenario() -> tuple[str, list[str], list[str], list[str]]:
+        current = socket(f"/ws/partie/{match.pk}/?v=0", a_cookie)
+        assert (await current.connect())[0]
+        first = await current.receive_from(timeout=10)
+        bob_socket = socket(f"/ws/partie/{match.pk}/?v=0", b_cookie)
+        assert (await bob_socket.connect())[0]
+        assert await bob_socket.receive_from(timeout=10) == ""
+        await current.send_json_to({"type": "play", "card": "R1", "version": 0})
+        pushed = await frames_until(current, board_at_least(1))
+        behind = socket(f"/ws/partie/{match.pk}/?v=0", a_cookie)  # a page still at version 0
+        assert (await behind.connect())[0]
+        repaired = await frames_until(behind, board_at_least(1))
+        unsaid = socket(f"/ws/partie/{match.pk}/?v=x", a_cookie)  # no version: the board
+        assert (await unsaid.connect())[0]
+        told = await frames_until(unsaid, board_at_least(1))
+        for comm in (current, bob_socket, behind, unsaid):
+            await comm.disconnect()
+        return first, pushed, repaired, told
+
+    first, pushed, repaired, told = async_to_sync(scenario)()
+    assert first == ""  # the page shows version 0: no second board
+    assert 'data-version="1"' in pushed[-1]
+    assert 'data-version="1"' in repaired[0] and 'data-version="1"' in told[0]
+
+
+def test_the_match_page_opens_its_socket_with_the_version_it_shows(client, alice, bob):
+    match = start(alice, bob)
+    client.force_login(alice)
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    assert f'ws-connect="/ws/partie/{match.pk}/?v={match.version}"' in page
+    assert 'id="board"' in page and f'data-version="{match.version}"' in page
