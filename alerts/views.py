@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
@@ -136,9 +137,12 @@ def push_unsubscribe(request: HttpRequest) -> HttpResponse:
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """``/sw.js`` at the root, so its scope is the whole site (installable, push)."""
+    """``/sw.js`` at the root, so its scope is the whole site (installable, push), with the
+    offline page its fetch handler answers when the network fails."""
     path = finders.find("js/sw.js")
     body = Path(str(path)).read_text(encoding="utf-8") if path else ""
+    offline = render_to_string("alerts/offline.html", request=request)
+    body = body.replace('"__OFFLINE_HTML__"', json.dumps(offline), 1)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
