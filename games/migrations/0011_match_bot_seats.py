@@ -30,12 +30,12 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(mark_running_bot_matches, migrations.RunPython.noop),
-        # status and kind are far from independent (100,000 running Fernpartien, a few running
-        # tables): without their joint statistics the planner expects ~1 % of the running
-        # matches to be tables and scans every seat for the sweep's ``gone_seats``
+        # status, kind and solo are far from independent (100,000 running Fernpartien, a few
+        # running tables): without their joint statistics the planner expects ~1,000 running
+        # tables and scans every seat for the sweep's ``gone_seats``
         migrations.RunSQL(
             "CREATE STATISTICS IF NOT EXISTS games_match_status_kind_stats (mcv) "
-            "ON status, kind FROM games_match",
+            "ON status, kind, solo FROM games_match",
             "DROP STATISTICS IF EXISTS games_match_status_kind_stats",
         ),
     ]
