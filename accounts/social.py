@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.dispatch import Signal
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -21,6 +22,11 @@ from accounts.models import Block, Friendship, User
 
 #: open requests one person may have waiting at a time (keeps a spammer's reach small)
 MAX_OPEN_REQUESTS = 30
+
+#: sent by ``request_friend`` inside its transaction when a new request waits for ``to_user``:
+#: ``friend_requested.send(sender=User, from_user=user, to_user=other)`` – the alerts app (a
+#: layer above) mails and pushes it after the commit
+friend_requested = Signal()
 
 
 class SocialError(ValueError):
@@ -170,6 +176,7 @@ def request_friend(user: User, other: User) -> Relation:
                 Friendship.objects.create(from_user=user, to_user=other)
         except IntegrityError as exc:  # pragma: no cover - the row locks above prevent it
             raise SocialError(_("Deine Anfrage ist schon unterwegs.")) from exc
+        friend_requested.send(sender=User, from_user=user, to_user=other)
     return Relation.SENT
 
 

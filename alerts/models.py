@@ -1,4 +1,5 @@
-"""Alerts outside the site: a person's e-mail settings and the „Du bist dran“ mails sent."""
+"""Alerts outside the site: a person's e-mail and push settings, the browsers' push
+subscriptions and the mails sent (the throttles and the digest's once-a-day guard)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,18 @@ class MailSettings(models.Model):
     confirmed = models.EmailField(_("bestätigte Adresse"), blank=True)
     #: „Du bist dran“ in a Fernpartie (at most one mail per match per ``TURN_MAIL_HOURS``)
     turn_mail = models.BooleanField(_("Mail, wenn ich in einer Fernpartie dran bin"), default=True)
+    #: instead of a mail per turn, one mail a day listing the Fernpartien where it is their turn
+    turn_digest = models.BooleanField(
+        _("Statt einzelner Mails: einmal am Tag eine Übersicht"), default=False
+    )
+    invite_mail = models.BooleanField(_("Mail bei einer Einladung an einen Tisch"), default=True)
+    friend_mail = models.BooleanField(_("Mail bei einer Freundschaftsanfrage"), default=True)
+    end_mail = models.BooleanField(_("Mail, wenn eine Fernpartie zu Ende ist"), default=True)
+    #: the same events as push notifications (to every browser the person subscribed)
+    turn_push = models.BooleanField(_("Push, wenn ich in einer Fernpartie dran bin"), default=True)
+    invite_push = models.BooleanField(_("Push bei einer Einladung an einen Tisch"), default=True)
+    friend_push = models.BooleanField(_("Push bei einer Freundschaftsanfrage"), default=True)
+    end_push = models.BooleanField(_("Push, wenn eine Fernpartie zu Ende ist"), default=True)
 
     class Meta:
         verbose_name = _("E-Mail-Einstellung")
@@ -70,3 +83,20 @@ class TurnMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} @ {self.match_id}: {self.sent}"
+
+
+class DigestMail(models.Model):
+    """A daily digest sent to a person: one row per person and day (Europe/Berlin), claimed in the
+    sending transaction, so two beats never send it twice."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    day = models.DateField(_("Tag"))
+    sent = models.DateTimeField(_("gesendet"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("Tagesübersicht")
+        verbose_name_plural = _("Tagesübersichten")
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="digest_once_a_day")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.day}"

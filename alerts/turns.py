@@ -56,8 +56,13 @@ def turn_mail(user_id: int, match_id: int) -> bool:
     browsers they subscribed – if it still is the person's turn and no such alert for this match
     went out within ``TURN_MAIL_HOURS``. Returns whether anything was sent."""
     prefs = MailSettings.objects.filter(user_id=user_id).select_related("user").first()
-    mail = prefs is not None and prefs.turn_mail and prefs.is_confirmed
-    pushes = push.enabled() and PushSubscription.objects.filter(user_id=user_id).exists()
+    # who chose the daily digest gets no mail per turn (``alerts.digest``)
+    mail = prefs is not None and prefs.turn_mail and not prefs.turn_digest and prefs.is_confirmed
+    pushes = (
+        (prefs is None or prefs.turn_push)
+        and push.enabled()
+        and PushSubscription.objects.filter(user_id=user_id).exists()
+    )
     if not mail and not pushes:
         return False
     match = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING).first()

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
@@ -30,10 +31,23 @@ def confirm_limit_key(user_id: int) -> str:
     return f"alerts:confirm:{user_id}"
 
 
+#: what an unsubscribe link switches off, in words
+KIND_WORDS = {
+    "turn": gettext_lazy("„Du bist dran“-Mails"),
+    "invite": gettext_lazy("Mails zu Einladungen"),
+    "friend": gettext_lazy("Mails zu Freundschaftsanfragen"),
+    "end": gettext_lazy("Mails zum Ende deiner Fernpartien"),
+}
+
+#: the settings' switches: which events by mail, and which by push
+MAIL_FIELDS = ["turn_mail", "turn_digest", "invite_mail", "friend_mail", "end_mail"]
+PUSH_FIELDS = ["turn_push", "invite_push", "friend_push", "end_push"]
+
+
 class MailSettingsForm(forms.ModelForm):
     class Meta:
         model = MailSettings
-        fields = ["address", "turn_mail"]
+        fields = ["address", *MAIL_FIELDS, *PUSH_FIELDS]
         labels = {"address": gettext_lazy("E-Mail-Adresse")}
 
 
@@ -72,6 +86,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "prefs": prefs,
             "push_key": settings.VAPID_PUBLIC_KEY if push.enabled() else "",
             "push_count": PushSubscription.objects.filter(user=request.user).count(),
+            "mail_fields": [form[name] for name in MAIL_FIELDS],
+            "push_fields": [form[name] for name in PUSH_FIELDS],
         },
     )
 
@@ -121,9 +137,12 @@ def push_unsubscribe(request: HttpRequest) -> HttpResponse:
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """``/sw.js`` at the root, so its scope is the whole site (installable, push)."""
+    """``/sw.js`` at the root, so its scope is the whole site (installable, push), with the
+    offline page its fetch handler answers when the network fails."""
     path = finders.find("js/sw.js")
     body = Path(str(path)).read_text(encoding="utf-8") if path else ""
+    offline = render_to_string("alerts/offline.html", request=request)
+    body = body.replace('"__OFFLINE_HTML__"', json.dumps(offline), 1)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
@@ -132,12 +151,17 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 @csrf_exempt  # RFC 8058: the mail program posts "List-Unsubscribe=One-Click" without a session
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """One click: GET shows the button (a link checker must not unsubscribe anyone), POST – the
-    button or the mail program's one-click request – switches the turn mails off."""
-    user_id = read_unsubscribe_token(token)
-    if user_id is None:
+    button or the mail program's one-click request – switches that kind of mail off (the link
+    says which: „Du bist dran“ and the digest, invitations, friend requests, a Fernpartie's
+    end)."""
+    found = read_unsubscribe_token(token)
+    if found is None:
         return render(request, "alerts/unsubscribe.html", {"bad": True}, status=400)
+    user_id, kind = found
     done = False
     if request.method == "POST":
-        MailSettings.objects.filter(user_id=user_id).update(turn_mail=False)
+        MailSettings.objects.filter(user_id=user_id).update(**{f"{kind}_mail": False})
         done = True
-    return render(request, "alerts/unsubscribe.html", {"done": done, "token": token})
+    return render(
+        request, "alerts/unsubscribe.html", {"done": done, "token": token, "what": KIND_WORDS[kind]}
+    )

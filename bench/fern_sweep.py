@@ -11,6 +11,8 @@ each, both offline for days, deadlines spread over the next three days – nobod
   deadline has passed) with nothing due and with 20 deadlines due, and its plan (``EXPLAIN``);
 - the sweep's query for seats of people gone longer than ``LEAVE_GRACE`` (which must leave every
   Fernpartie alone however long its people are away);
+- the sweep's query for running matches where a computer plays and nothing happened for 5 s
+  (``timers.quiet_bot_matches``: the partial index where ``bot_seats``), and its plan;
 - one whole ``actions.sweep()`` (the tasks it would send captured, not sent).
 """
 
@@ -126,7 +128,7 @@ def measure(repeats: int) -> dict[str, Any]:
 
     from games import actions, queue
     from games.actions.common import TIMER_GRACE
-    from games.actions.timers import gone_seats
+    from games.actions.timers import gone_seats, quiet_bot_matches
     from games.models import Match
 
     def overdue() -> Any:
@@ -155,6 +157,11 @@ def measure(repeats: int) -> dict[str, Any]:
     with connection.cursor() as cur:
         cur.execute("EXPLAIN " + sql, params)
         out["gone_plan"] = [r[0] for r in cur.fetchall()]
+    out["quiet_bots"] = _timed(lambda: list(quiet_bot_matches(timezone.now())), repeats)
+    sql, params = quiet_bot_matches(timezone.now()).query.sql_with_params()
+    with connection.cursor() as cur:
+        cur.execute("EXPLAIN " + sql, params)
+        out["quiet_bots_plan"] = [r[0] for r in cur.fetchall()]
     out["sweep_none_due"] = _timed(sweep, repeats)
     # 20 deadlines come due (a moment ago), then are put back
     due = list(Match.objects.filter(kind="fern").values_list("id", "deadline")[:20])

@@ -253,6 +253,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     },
     # Schnellspiel: ranges grow, computers fill after 30 s, closed pages leave the pool
     "pairing-sweep": {"task": "pairing.tasks.sweep", "schedule": 2.0},
+    # Fernpartien: the daily digest at 8:00, with catch-ups until 11:00 (sent once a day each)
+    "alerts-daily-digest": {
+        "task": "alerts.tasks.daily_digest",
+        "schedule": crontab(minute=0, hour="8-11"),
+    },
 }
 #: the key of the daily seeds' HMAC (default: derived from SECRET_KEY)
 DAILY_SECRET = os.environ.get("DAILY_SECRET", "")

@@ -21,11 +21,27 @@ from games.running import MAX_FERN_LISTED, running_games
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest: Speedgames on a phone's home screen, in the site's colours."""
     icons = [
-        {"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png"}
+        {
+            "src": static(f"icons/icon-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": "any",
+        }
+        for size in (192, 512)
+    ]
+    # full bleed, the cards inside the safe circle: the phone's own mask shape cuts nothing off
+    icons += [
+        {
+            "src": static(f"icons/icon-maskable-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+            "purpose": "maskable",
+        }
         for size in (192, 512)
     ]
     icons.append({"src": static("icons/favicon.svg"), "sizes": "any", "type": "image/svg+xml"})
     data = {
+        "id": "/",
         "name": "Speedgames",
         "short_name": "Speedgames",
         "description": gettext("Vier Kartenspiele live im Browser"),

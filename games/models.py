@@ -65,6 +65,11 @@ class Match(models.Model):
     #: since which it runs: a valid choice in that phase is not stale because another seat chose
     phase_key = models.CharField(_("gleichzeitige Phase"), max_length=64, blank=True, default="")
     phase_since = models.PositiveIntegerField(_("Phase seit Version"), default=0)
+    #: a computer plays a seat (a bot seat, or a person's who left or is gone): set by
+    #: ``start_match`` and ``replace_with_bot``, cleared by ``reclaim_seat`` when none is left.
+    #: The sweep's query for waiting computers reads only such running matches (partial index
+    #: ``games_match_running_bots``), not the thousands of Fernpartien of people alone
+    bot_seats = models.BooleanField(_("Computer am Tisch"), default=False)
     #: open spectator sockets (a move publishes the public board only while somebody watches)
     watchers = models.PositiveIntegerField(_("Zuschauer"), default=0)
     created = models.DateTimeField(_("begonnen"), default=timezone.now)
@@ -75,11 +80,17 @@ class Match(models.Model):
         verbose_name = _("Partie")
         verbose_name_plural = _("Partien")
         ordering = ["-created"]
-        #: the sweep's two queries: due deadlines (a Fernpartie's timer is its stored deadline)
-        #: and the running matches whose kind hands an absent person's seat to a computer
+        #: the sweep's three queries: due deadlines (a Fernpartie's timer is its stored
+        #: deadline), the running matches whose kind hands an absent person's seat to a computer,
+        #: and the running matches where a computer plays (by their last change)
         indexes = [
             models.Index(fields=["status", "deadline"]),
             models.Index(fields=["status", "kind"], name="games_match_status_kind"),
+            models.Index(
+                fields=["updated"],
+                name="games_match_running_bots",
+                condition=models.Q(status="running", bot_seats=True),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils import timezone
 
 from accounts.models import User
+from games.kinds.correspondence import fern_board
 from games.models import Match, Seat
 from games.registry import BY_SLUG, GAMES
 from leaderboards import achievements, tables
@@ -50,9 +51,20 @@ def _rank(game: str, period: str, points: int) -> int:
     )
 
 
+def _rating_rank(rating: Rating) -> int:
+    """The place of ``rating`` among the people's ratings of its board."""
+    return (
+        Rating.objects.filter(
+            game=rating.game, games__gt=0, user__is_bot=False, ordinal__gt=rating.ordinal
+        ).count()
+        + 1
+    )
+
+
 def standings(user: User) -> list[dict[str, Any]]:
-    """Per game the person played: rating, its rank among people, and the monthly and all-time
-    points with their ranks (games without any of them left out)."""
+    """Per game the person played: rating, its rank among people, the Fernpartie rating (its own
+    per game, ``<game>:fern``) with its rank where the person has one, and the monthly and
+    all-time points with their ranks (games without any of them left out)."""
     period = tables.current_period()
     totals = {
         (t.game, t.period): t
@@ -64,22 +76,18 @@ def standings(user: User) -> list[dict[str, Any]]:
     out = []
     for g in GAMES:
         rating = ratings.get(g.slug)
+        fern = ratings.get(fern_board(g.slug))
         month = totals.get((g.slug, period))
         ever = totals.get((g.slug, ALL_TIME))
-        if rating is None and month is None and ever is None:
+        if rating is None and fern is None and month is None and ever is None:
             continue
         out.append(
             {
                 "game": g,
                 "rating": rating,
-                "rating_rank": (
-                    Rating.objects.filter(
-                        game=g.slug, games__gt=0, user__is_bot=False, ordinal__gt=rating.ordinal
-                    ).count()
-                    + 1
-                    if rating
-                    else None
-                ),
+                "rating_rank": _rating_rank(rating) if rating else None,
+                "fern": fern,
+                "fern_rank": _rating_rank(fern) if fern else None,
                 "month": month,
                 "month_rank": _rank(g.slug, period, month.points) if month else None,
                 "all_time": ever,

@@ -196,12 +196,15 @@ def player_page(request: HttpRequest, name: str) -> HttpResponse:
             status=404,
         )
     viewer = request.user if request.user.is_authenticated else None
+    standings = player.standings(person)
     return render(
         request,
         "leaderboards/player.html",
         {
             "person": person,
-            "standings": player.standings(person),
+            "standings": standings,
+            # the Fernpartie column only for someone who has a Fernpartie rating
+            "fern_ratings": any(s["fern"] for s in standings),
             "graph": player.rating_graph(person),
             "recent": player.recent_matches(person, viewer=current_player(request)),
             "achievements": player.earned_achievements(person),

@@ -9,6 +9,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings as site
 from django.db import transaction
+from django.dispatch import Signal
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -452,6 +453,12 @@ def _not_delivered() -> ActionRejected:
     )
 
 
+#: sent by ``invite`` when an invitation by name went out (its toast sent):
+#: ``invited.send(sender=Table, table=table, sender_name=..., recipient=user)`` – the alerts app
+#: (a layer above) mails and pushes it to a person who is not on the site
+invited = Signal()
+
+
 def invite_limit_keys(sender_id: int, recipient_id: int) -> tuple[str, str]:
     """The cache counters of invitations by name: per sender and per recipient."""
     return f"invite:from:{sender_id}", f"invite:to:{recipient_id}"
@@ -513,3 +520,4 @@ def invite(table: Table, sender: Player, user_id: int) -> None:
                 "gleich noch einmal."
             )
         ) from exc
+    invited.send(sender=Table, table=table, sender_name=sender.name, recipient=recipient)

@@ -104,11 +104,14 @@ def replace_with_bot(match_id: int, seat_index: int, *, reason: str = "left") ->
         if reason == "left":
             seat.left_at = timezone.now()
         seat.save(update_fields=["bot_strength", "left_at"])
+        match.bot_seats = True  # the sweep looks after the computer from now on
         match.version += 1  # the seat list changed: clients re-render, old tasks are void
         _note_in_ticker(match, seat_index, "seat_left" if reason == "left" else "seat_gone")
         engine = get_engine(match.game, match.rules_version)
         schedule(match, engine, engine.from_json(match.state))
-        match.save(update_fields=["version", "deadline", "timer_due", "clock_left", "recent"])
+        match.save(
+            update_fields=["version", "deadline", "timer_due", "clock_left", "recent", "bot_seats"]
+        )
         log.info("seat left match=%s seat=%s reason=%s", match.pk, seat_index, reason)
 
 
@@ -140,11 +143,14 @@ def reclaim_seat(match_id: int, seat_index: int) -> bool:
         seat.bot_strength = ""
         seat.disconnected_at = None
         seat.save(update_fields=["bot_strength", "disconnected_at"])
+        match.bot_seats = match.seats.exclude(bot_strength="").exists()
         match.version += 1  # a bot task scheduled for the old version now does nothing
         _note_in_ticker(match, seat_index, "seat_back")
         engine = get_engine(match.game, match.rules_version)
         schedule(match, engine, engine.from_json(match.state))
-        match.save(update_fields=["version", "deadline", "timer_due", "clock_left", "recent"])
+        match.save(
+            update_fields=["version", "deadline", "timer_due", "clock_left", "recent", "bot_seats"]
+        )
         log.info("seat reclaimed match=%s seat=%s", match.pk, seat_index)
         return True
 

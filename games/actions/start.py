@@ -73,6 +73,7 @@ def start_match(
             solo=solo,
             kind=kind or (SOLO.name if solo else TABLE.name),
             phase_key=engine.simultaneous_key(state) or "",
+            bot_seats=any(spec.bot_strength for spec in seats),
         )
         for index, spec in enumerate(seats):
             seat = Seat.objects.create(

@@ -136,6 +136,16 @@ def gone_seats(now: datetime) -> QuerySet[Seat]:
     )
 
 
+def quiet_bot_matches(now: datetime) -> QuerySet[Match]:
+    """The running matches where a computer plays a seat and nothing happened for 5 s (a bot's
+    turn may have been lost): one query on the partial index ``games_match_running_bots``
+    (``updated`` where running and ``bot_seats``), so the Fernpartien of people alone – however
+    many – are never read."""
+    return Match.objects.filter(
+        status=Match.Status.RUNNING, bot_seats=True, updated__lt=now - timedelta(seconds=5)
+    )
+
+
 def sweep() -> dict[str, int]:
     """Re-arm what a worker restart may have lost: overdue timers, waiting bots, and seats whose
     person has been gone longer than ``LEAVE_GRACE`` in a match whose kind gives such a seat to
@@ -152,12 +162,7 @@ def sweep() -> dict[str, int]:
     for seat in gone_seats(now):
         replace_with_bot(seat.match_id, seat.index, reason="gone")
         out["left"] += 1
-    stale = Match.objects.filter(
-        status=Match.Status.RUNNING,
-        updated__lt=now - timedelta(seconds=5),
-        seats__bot_strength__gt="",
-    ).distinct()
-    for match in stale.prefetch_related("seats"):
+    for match in quiet_bot_matches(now).prefetch_related("seats"):
         bots = bot_seats(match.seats.all())
         if not bots:
             continue

@@ -1,8 +1,17 @@
 // Speedgames' service worker (served at /sw.js, scope /): shows Web Push notifications
-// („Du bist dran“) and opens the match on a click. It has no fetch handler: the site is live,
-// nothing is served from a cache, and every request goes to the network as without it (Chrome
-// no longer asks for one to install a site; the manifest and this worker are enough).
+// („Du bist dran“, invitations, friend requests, a Fernpartie's end) and opens the page on a
+// click. Its fetch handler takes only page loads (navigations): they go to the network as without
+// it, and only when the network fails it answers with a short offline page (OFFLINE, put in by
+// the view that serves this file, in the site's language). Nothing is cached: the site is live.
+// Other requests (static files, htmx, sockets) it leaves alone.
+var OFFLINE = "__OFFLINE_HTML__";
 self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("fetch", function (event) {
+  if (event.request.mode !== "navigate") return;
+  event.respondWith(fetch(event.request).catch(function () {
+    return new Response(OFFLINE, {status: 503, headers: {"Content-Type": "text/html; charset=utf-8"}});
+  }));
+});
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 self.addEventListener("push", function (event) {
   var data = {};

@@ -155,6 +155,9 @@ def test_the_service_worker_is_served_at_the_root(client):
     assert r.status_code == 200 and r["Content-Type"].startswith("text/javascript")
     body = r.content.decode()
     assert 'addEventListener("push"' in body and 'addEventListener("notificationclick"' in body
+    # the fetch handler's offline page, put in by the view in German
+    assert 'addEventListener("fetch"' in body and "__OFFLINE_HTML__" not in body
+    assert "Keine Verbindung" in body and "Noch einmal versuchen" in body
     manifest = client.get(reverse("manifest")).json()
     assert manifest["display"] == "standalone" and manifest["start_url"]
     assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}

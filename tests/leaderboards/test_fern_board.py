@@ -52,3 +52,28 @@ def test_a_fernpartie_books_its_own_board_and_rating(alice, bob, client):
     assert rating.index("Carl") < rating.index("Alice")  # the live table's order
     # Speedbasar has no Fernpartien, so no such board
     assert client.get(reverse("leaderboards:game_fern", args=["speedbasar"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_profile_shows_the_fernpartie_rating_beside_the_live_one(alice, bob, client):
+    carl = User.objects.create_user("Carl", password="kartenglück-42")
+    _finished("speedwerk", [alice, bob, carl], fern=True)
+    _finished("speedwerk", [carl, bob, alice], fern=False)
+    _finished("speedone", [alice, bob], fern=False)
+    page = client.get(reverse("leaderboards:player", args=["Alice"])).content.decode()
+    table = page[page.index('id="ratings"') :]
+    table = table[: table.index("</table>")]
+    assert '<th class="num">Fernpartie</th>' in table
+    rows = {row.split("</a>")[0].rsplit(">", 1)[-1]: row for row in table.split("<tr>")[2:]}
+    fern = Rating.objects.get(user=alice, game="speedwerk:fern")
+    live = Rating.objects.get(user=alice, game="speedwerk")
+    cells = rows["Speedwerk"].split('<td class="num')
+    assert f">{live.shown}" in cells[1] and f">{fern.shown}</a>" in cells[2]
+    assert reverse("leaderboards:game_fern", args=["speedwerk"]) in cells[2]
+    # Speedone: a live rating only, so no Fernpartie figure
+    assert "–" in rows["Speedone"].split('<td class="num')[2]
+    # Dora, who never played a Fernpartie, has no such column
+    dora = User.objects.create_user("Dora", password="kartenglück-42")
+    _finished("speedone", [dora, bob], fern=False)
+    page = client.get(reverse("leaderboards:player", args=["Dora"])).content.decode()
+    assert "Fernpartie</th>" not in page

@@ -182,3 +182,32 @@ def test_a_tauschrunde_waits_for_everyone_or_the_deadline(alice, bob, bots):
     )
     assert swaps == [(0, Move.By.HUMAN), (1, Move.By.HUMAN), (2, Move.By.TIMEOUT)]
     assert engine.view(state(), 0)["phase"] != "swap"
+
+
+@pytest.mark.django_db
+def test_the_sweep_reads_only_the_matches_where_a_computer_plays(alice, bob, bots):
+    from games.actions.seats import reclaim_seat, replace_with_bot
+    from games.actions.timers import quiet_bot_matches
+    from tests.games.actions.helpers import alice_against_a_bot
+
+    ferns = [_fern(alice, bob) for _ in range(3)]
+    solo = alice_against_a_bot(alice, move_seconds=60)
+    assert solo.bot_seats and not any(m.bot_seats for m in ferns)
+    Match.objects.update(updated=timezone.now() - timedelta(minutes=5))
+    later = timezone.now()
+    assert [m.pk for m in quiet_bot_matches(later)] == [solo.pk]
+    # a person leaves a Fernpartie: the computer plays on, and the sweep looks after it
+    replace_with_bot(ferns[0].pk, 1, reason="left")
+    Match.objects.update(updated=timezone.now() - timedelta(minutes=5))
+    assert {m.pk for m in quiet_bot_matches(timezone.now())} == {solo.pk, ferns[0].pk}
+    # back at the seat: no computer left there, so no longer read
+    assert reclaim_seat(ferns[0].pk, 1)
+    Match.objects.update(updated=timezone.now() - timedelta(minutes=5))
+    assert [m.pk for m in quiet_bot_matches(timezone.now())] == [solo.pk]
+    # one indexed query: the partial index of the running matches with a computer
+    sql, params = quiet_bot_matches(timezone.now()).query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")
+        cursor.execute("EXPLAIN " + sql, params)
+        plan = " ".join(r[0] for r in cursor.fetchall())
+    assert "games_match_running_bots" in plan
