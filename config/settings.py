@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "leaderboards",
     "pairing",
     "alerts",
+    "tournaments",
     *catalog.installed_apps(),  # every game's package and its extra pages' apps
 ]
 
@@ -246,6 +247,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     },
     # Schnellspiel: ranges grow, computers fill after 30 s, closed pages leave the pool
     "pairing-sweep": {"task": "pairing.tasks.sweep", "schedule": 2.0},
+    # tournaments: start, pair an arena's free people, the next Swiss round, the end
+    "tournaments-sweep": {"task": "tournaments.tasks.sweep", "schedule": 2.0},
+    # the site's regular tournaments (hourly arena, weekly Swiss per game)
+    "tournaments-schedule": {"task": "tournaments.tasks.create_scheduled", "schedule": 60.0},
 }
 #: the key of the daily seeds' HMAC (default: derived from SECRET_KEY)
 DAILY_SECRET = os.environ.get("DAILY_SECRET", "")
