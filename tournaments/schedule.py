@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engines.base import get_engine
 from games.registry import GAMES
@@ -78,9 +79,10 @@ def create_scheduled(now: datetime | None = None) -> list[Tournament]:
                 slot=slot,
                 game=game,
                 defaults={
-                    "name": f"{name}-Arena {start.astimezone(BERLIN):%H} Uhr"
+                    "name": _("%(game)s-Arena %(hour)s Uhr")
+                    % {"game": name, "hour": f"{start.astimezone(BERLIN):%H}"}
                     if arena
-                    else f"{name} Schweizer Turnier",
+                    else _("%(game)s – Schweizer Turnier") % {"game": name},
                     "kind": kind,
                     "starts": start,
                     "minutes": ARENA_MINUTES,

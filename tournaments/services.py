@@ -52,6 +52,7 @@ def join(tournament: Tournament, user: Any, invite: str = "") -> Entry:
         raise ActionRejected(_("Turniere spielst du mit einem Konto – melde dich an."))
     if getattr(user, "is_bot", False):
         raise ActionRejected(_("Computer spielen nicht im Turnier mit."))
+    tournament.refresh_from_db(fields=["status"])
     known = Entry.objects.filter(tournament=tournament, user=user).exists()
     if tournament.private and invite != tournament.invite and not known:
         raise ActionRejected(_("Dieses Turnier ist privat – du brauchst den Einladungslink."))

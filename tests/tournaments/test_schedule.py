@@ -1,0 +1,60 @@
+"""The schedule: the beat creates the hourly arena (the games take turns) and a weekly Swiss
+tournament per game; two beats at once create each tournament once."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.db import connection
+
+from tournaments import schedule
+from tournaments.models import Tournament
+
+NOW = datetime(2026, 12, 7, 10, 20, tzinfo=UTC)  # a Monday
+
+
+@pytest.mark.django_db
+def test_the_hourly_arena_rotates_through_the_games_and_the_swiss_is_weekly():
+    made = schedule.create_scheduled(NOW)
+    arenas = sorted((t for t in made if t.kind == Tournament.Kind.ARENA), key=lambda t: t.starts)
+    assert [t.starts for t in arenas] == [
+        datetime(2026, 12, 7, h, tzinfo=UTC) for h in (10, 11, 12)
+    ]
+    games = schedule.live_games()
+    assert len(games) == 4
+    assert len({t.game for t in arenas}) == 3  # three hours, three different games
+    swiss = [t for t in made if t.kind == Tournament.Kind.SWISS]
+    assert sorted(t.game for t in swiss) == sorted(games)
+    assert all(t.starts.astimezone(schedule.BERLIN).weekday() == 6 for t in swiss)
+    assert all(t.starts.astimezone(schedule.BERLIN).hour == 19 for t in swiss)
+    assert schedule.create_scheduled(NOW) == []  # a second run: nothing new
+    later = schedule.create_scheduled(NOW + timedelta(hours=1))
+    assert [t.starts for t in later] == [datetime(2026, 12, 7, 13, tzinfo=UTC)]
+    four = [schedule.hourly_arenas(NOW + timedelta(hours=h))[0][1] for h in range(4)]
+    assert sorted(four) == sorted(games)  # every game once in four hours
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_beats_at_once_create_one_tournament_per_slot_and_game():
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def beat() -> None:
+        try:
+            barrier.wait()
+            schedule.create_scheduled(NOW)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=beat) for _ in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    rows = list(Tournament.objects.values_list("slot", "game"))
+    assert len(rows) == len(set(rows)) == 3 + 4
