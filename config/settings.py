@@ -109,6 +109,7 @@ TEMPLATES = [
                 "accounts.context_processors.site",
                 "games.context_processors.games_menu",
                 "games.context_processors.running_games",
+                "tournaments.context_processors.tournament_soon",
             ],
         },
     },

@@ -31,8 +31,8 @@ def everyone(keys: set[str]) -> set[str]:
 
 
 def tournament(kind: str, game: str = "speedwerk", size: int = 3, **kw: Any) -> Tournament:
+    kw.setdefault("name", "Test")
     return Tournament.objects.create(
-        name="Test",
         game=game,
         kind=kind,
         starts=timezone.now() - timedelta(minutes=1),
