@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from tests.tournaments.helpers import finish_in_order, person, step, tournament
 from tournaments import services
-from tournaments.schedule import BERLIN
 from tournaments.models import Entry, Tournament
+from tournaments.schedule import BERLIN
 
 pytestmark = pytest.mark.django_db
 
