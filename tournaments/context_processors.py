@@ -33,4 +33,7 @@ def tournament_soon(request: HttpRequest) -> dict[str, Any]:
     )
     if entry is None:
         return {}
-    return {"tournament_soon": entry.tournament, "tournament_started": entry.tournament.starts <= now}
+    return {
+        "tournament_soon": entry.tournament,
+        "tournament_started": entry.tournament.starts <= now,
+    }
