@@ -7,4 +7,7 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments import receivers  # noqa: F401 - connects the match signals
+        from games import kinds
+        from tournaments import notes, receivers  # noqa: F401 - connects the match signals
+
+        kinds.provide_note("tournament", notes.end_note)

@@ -126,3 +126,16 @@ def test_guests_and_visitors_cannot_join(bots):
     response = Client().post(reverse("tournaments:join", args=[t.pk]), follow=True)
     assert "Turniere spielst du mit einem Konto" in response.content.decode()
     assert not Entry.objects.exists()
+
+
+def test_the_end_screen_says_the_tournament_points_and_leads_back(bots):
+    t = tournament("arena", size=3)
+    users = [person(n, "speedwerk", 1500) for n in ("Anna", "Ben", "Cem")]
+    for user in users:
+        services.join(t, user)
+    (match,) = step(t)
+    finish_in_order(match, ["Ben", "Cem", "Anna"])
+    page = client_of(users[1]).get(reverse("games:match", args=[match.pk])).content.decode()
+    assert "+2 Turnierpunkte." in page
+    assert 'id="back-to-tournament"' in page and t.get_absolute_url() in page
+    assert "Nochmal" not in page
