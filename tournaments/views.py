@@ -168,6 +168,7 @@ def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "invite": request.GET.get("einladung", ""),
         "tempo": dict(MOVE_SECONDS_CHOICES).get(t.move_seconds, t.move_seconds),
         "oob": False,
+        "started": t.starts <= timezone.now(),
     }
     return render(request, "tournaments/detail.html", ctx)
 
