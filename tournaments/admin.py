@@ -7,7 +7,16 @@ class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
     raw_id_fields = ("user", "playing")
-    readonly_fields = ("score", "streak", "games", "wins", "place_sum", "buchholz", "rank")
+    readonly_fields = (
+        "score",
+        "streak",
+        "games",
+        "wins",
+        "place_sum",
+        "buchholz",
+        "rank",
+        "joined",
+    )
 
 
 @admin.register(Tournament)
@@ -18,7 +27,7 @@ class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "game", "kind", "starts", "status", "private", "slot")
     list_filter = ("kind", "game", "status", "private")
     search_fields = ("name", "slot")
-    readonly_fields = ("round", "ended", "invite")
+    readonly_fields = ("round", "ended", "invite", "created")
     raw_id_fields = ("created_by",)
     inlines = [EntryInline]
 

@@ -3,6 +3,7 @@ tournament per game; two beats at once create each tournament once."""
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import UTC, datetime, timedelta
 
@@ -58,3 +59,37 @@ def test_two_beats_at_once_create_one_tournament_per_slot_and_game():
     assert errors == []
     rows = list(Tournament.objects.values_list("slot", "game"))
     assert len(rows) == len(set(rows)) == 3 + 4
+
+
+@pytest.mark.django_db
+def test_staff_create_a_tournament_in_the_admin(admin_client, admin_user):
+    from django.urls import reverse
+
+    assert admin_client.get(reverse("admin:tournaments_tournament_add")).status_code == 200
+    response = admin_client.post(
+        reverse("admin:tournaments_tournament_add"),
+        {
+            "name": "Speedone-Meisterschaft",
+            "game": "speedone",
+            "kind": "swiss",
+            "starts_0": "24.12.2026",
+            "starts_1": "18:00:00",
+            "minutes": "60",
+            "rounds": "7",
+            "table_size": "4",
+            "move_seconds": "60",
+            "status": "scheduled",
+            "slot": "",
+            "entries-TOTAL_FORMS": "0",
+            "entries-INITIAL_FORMS": "0",
+            "entries-MIN_NUM_FORMS": "0",
+            "entries-MAX_NUM_FORMS": "1000",
+        },
+    )
+    assert response.status_code == 302, re.findall(
+        r"errorlist[^<]*<li>([^<]*)", response.content.decode()
+    )
+    t = Tournament.objects.get(name="Speedone-Meisterschaft")
+    assert (t.rounds, t.created_by, t.private) == (7, admin_user, False)
+    page = admin_client.get(reverse("admin:tournaments_tournament_changelist")).content.decode()
+    assert "Speedone-Meisterschaft" in page
