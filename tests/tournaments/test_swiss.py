@@ -101,3 +101,27 @@ def test_the_swiss_plan_prefers_people_who_have_not_met_and_never_seats_a_blocke
     tables = plans.swiss(people, 3, Counter(), blocks)
     assert all(not {1, 4} <= {e.pk for e in t} for t in tables)
     assert sorted(e.pk for t in tables for e in t) == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_bye_table_played_to_its_end_move_by_move_books_the_people_and_not_the_computer(bots):
+    import random
+
+    from tests.games.test_replay import play_out
+
+    t = tournament("swiss", game="speedbasar", size=4, rounds=1)
+    for name in ("Ada", "Bea", "Cid"):
+        services.join(t, person(name, "speedbasar", 1500))
+    (match,) = step(t)
+    assert match.seats.filter(is_human=False).count() == 1  # the bye: a computer
+    match = play_out(match, random.Random(7))  # people's random legal moves, the bot's own
+    assert match.status == "finished"
+    seats = list(match.seats.all())
+    got = {gp.entry.user.username: gp for gp in GamePoints.objects.select_related("entry__user")}
+    assert set(got) == {"Ada", "Bea", "Cid"}
+    for seat in seats:
+        if seat.is_human:
+            behind = sum(1 for o in seats if o.place > seat.place)
+            assert (got[seat.name].place, got[seat.name].points) == (seat.place, behind)
+    step(t)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
