@@ -93,3 +93,28 @@ def test_staff_create_a_tournament_in_the_admin(admin_client, admin_user):
     assert (t.rounds, t.created_by, t.private) == (7, admin_user, False)
     page = admin_client.get(reverse("admin:tournaments_tournament_changelist")).content.decode()
     assert "Speedone-Meisterschaft" in page
+
+
+@pytest.mark.django_db
+def test_the_beat_tasks_start_a_due_tournament_and_fill_the_schedule(bots):
+    from datetime import timedelta as td
+
+    from django.utils import timezone
+
+    from games import queue
+    from tournaments import tasks
+
+    due = Tournament.objects.create(
+        name="Fällig", game="speedone", starts=timezone.now() - td(seconds=5)
+    )
+    later = Tournament.objects.create(
+        name="Später", game="speedone", starts=timezone.now() + td(hours=1)
+    )
+    with queue.capturing():
+        tasks.sweep()
+    due.refresh_from_db()
+    later.refresh_from_db()
+    assert due.status == Tournament.Status.RUNNING
+    assert later.status == Tournament.Status.SCHEDULED
+    assert tasks.create_scheduled() == 3 + 4
+    assert tasks.create_scheduled() == 0
