@@ -1,10 +1,12 @@
 """A tournament's life: join, leave, pause; the pairing step (start, arena pairing, Swiss
 rounds, the end) that the beat, a booking and a join all run; the standings.
 
-Why nobody is seated twice, whatever runs at the same time (two beats, a booking's step, a
-join's step): a step holds the tournament's advisory lock (``seating.lock``; a second step
-skips), locks the tournament row, and seats only entries it has locked (``FOR UPDATE``) that
-have no ``playing`` match; seating sets ``playing`` in the same transaction."""
+Why nobody is seated twice, whatever runs at the same time (two beats, a booking's step): a
+table is seated in a transaction that holds its people's rows (``FOR UPDATE``) and seats them
+only if none has a ``playing`` match yet; seating sets ``playing`` in that transaction. The
+tournament's advisory lock (``seating.lock``; a second step skips or waits) keeps two steps from
+planning at once; an arena's tables are then seated one transaction each, so the first table
+starts without waiting for the others."""
 
 from __future__ import annotations
 
@@ -102,6 +104,7 @@ def step(
     at once run one after the other (``wait``) or the second does nothing."""
     now = now or timezone.now()
     started: list[Match] = []
+    groups: list[list[int]] = []
     with transaction.atomic():
         if not lock(tournament_id, wait=wait):
             return []
@@ -115,15 +118,23 @@ def step(
             t.save(update_fields=["status"])
         if t.is_arena:
             if now < t.ends:
-                started = _pair_arena(t, connected)
+                groups = _plan_arena(t, connected)
             elif not TournamentGame.objects.filter(tournament=t, booked=False).exists():
                 finish(t, now)
         else:
             started = _swiss_step(t, now)
+    for group in groups:  # each table in its own transaction: the first starts at once
+        match = _seat_if_free(t, group)
+        if match is not None:
+            started.append(match)
+    if groups:
+        log.info("tournament arena t=%s tables=%s of %s", t.pk, len(started), len(groups))
     return started
 
 
-def _pair_arena(t: Tournament, connected: Connected) -> list[Match]:
+def _plan_arena(t: Tournament, connected: Connected) -> list[list[int]]:
+    """The arena's tables for now (entry ids, in seat order): the free people, the away ones
+    marked (and those back unmarked)."""
     entries = list(
         Entry.objects.select_for_update(skip_locked=True, of=("self",))
         .filter(tournament=t, active=True, paused=False, playing__isnull=True)
@@ -141,10 +152,23 @@ def _pair_arena(t: Tournament, connected: Connected) -> list[Match]:
         Entry.objects.filter(pk__in=back).update(away=False)
     free = [e for e in entries if e not in gone]
     blocks = blocked_pairs({e.user_id for e in free})
-    matches = [seat(t, group) for group in plans.arena(free, t.table_size, blocks)]
-    if matches:
-        log.info("tournament arena t=%s tables=%s", t.pk, len(matches))
-    return matches
+    return [[e.pk for e in group] for group in plans.arena(free, t.table_size, blocks)]
+
+
+def _seat_if_free(t: Tournament, group: list[int]) -> Match | None:
+    """Seat one planned table, if all of its people are still free (the row locks decide: a
+    step planned meanwhile, a pause or a leave makes the table wait for the next step)."""
+    with transaction.atomic():
+        rows = {
+            e.pk: e
+            for e in Entry.objects.select_for_update()
+            .filter(pk__in=group, active=True, paused=False, playing__isnull=True)
+            .select_related("user")
+            .order_by("pk")
+        }
+        if len(rows) != len(group):
+            return None
+        return seat(t, [rows[pk] for pk in group])
 
 
 def _swiss_step(t: Tournament, now: datetime) -> list[Match]:

@@ -199,7 +199,7 @@ def test_two_steps_at_once_seat_nobody_twice(bots, transactional_db):
         th.start()
     for th in threads:
         th.join()
-    assert sorted(out) == [0, 4]
+    assert sum(out) == 4  # four tables, whichever step seated each
     seated = list(
         Match.objects.filter(kind="tournament").values_list("seats__user__username", flat=True)
     )
