@@ -6,6 +6,7 @@ tournament (the beat's next step pushes again, so the last change always arrives
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.core.cache import cache
 from redis.exceptions import RedisError
@@ -34,3 +35,14 @@ def standings_changed(tournament_id: int) -> None:
     html = render_live(tournament_id)
     if html:
         _notify(group(tournament_id), {"type": "notify.invite", "html": html})
+
+
+def tell_seated(matches: list[Any]) -> None:
+    """Every seated person's open pages (their ``user-<key>`` group: the tournament page's socket
+    among them) get the way to their new table (the tournament page's ``#t-go``)."""
+    from django.template.loader import render_to_string
+
+    for match in matches:
+        html = render_to_string("tournaments/_go.html", {"match_id": match.pk})
+        for user_id in match.seats.filter(is_human=True).values_list("user_id", flat=True):
+            _notify(f"user-u{user_id}", {"type": "notify.invite", "html": html})

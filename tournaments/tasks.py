@@ -15,10 +15,13 @@ def sweep() -> int:
     from tournaments import push, services
 
     due = services.due()
-    started = services.sweep()
+    started = []
+    for pk in due:
+        started += services.step(pk)
+    push.tell_seated(started)
     for pk in due:  # at most once a second each (``push``): the last change always arrives
         push.standings_changed(pk)
-    return started
+    return len(started)
 
 
 @shared_task(ignore_result=True)
@@ -27,6 +30,7 @@ def step(tournament_id: int) -> int:
 
     started = services.step(tournament_id, wait=True)
     if started:
+        push.tell_seated(started)
         push.standings_changed(tournament_id)
     return len(started)
 

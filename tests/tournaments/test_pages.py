@@ -139,3 +139,34 @@ def test_the_end_screen_says_the_tournament_points_and_leads_back(bots):
     assert "+2 Turnierpunkte." in page
     assert 'id="back-to-tournament"' in page and t.get_absolute_url() in page
     assert "Nochmal" not in page
+
+
+def test_the_seated_people_get_their_way_to_the_table_on_their_own_channel(bots):
+    from asgiref.sync import async_to_sync, sync_to_async
+    from channels.layers import get_channel_layer
+
+    from tournaments import push
+
+    t = tournament("arena", size=3)
+    users = [person(n, "speedwerk", 1500) for n in ("Anna", "Ben", "Cem")]
+    for user in users:
+        services.join(t, user)
+    (match,) = step(t)
+    layer = get_channel_layer()
+    group = f"user-u{users[1].pk}"
+
+    async def listen() -> dict:
+        channel = await layer.new_channel()
+        await layer.group_add(group, channel)
+        try:
+            await sync_to_async(push.tell_seated)([match])
+            return await layer.receive(channel)
+        finally:
+            await layer.group_discard(group, channel)
+
+    message = async_to_sync(listen)()
+    assert message["type"] == "notify.invite"
+    assert 'id="t-go"' in message["html"] and 'hx-swap-oob="outerHTML"' in message["html"]
+    assert reverse("games:match", args=[match.pk]) in message["html"]
+    page = client_of(users[1]).get(t.get_absolute_url()).content.decode()
+    assert 'id="t-go"' in page  # the place the push fills
