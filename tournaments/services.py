@@ -281,11 +281,3 @@ def due(now: datetime | None = None) -> list[int]:
             | Q(status=Tournament.Status.SCHEDULED, starts__lte=now)
         ).values_list("pk", flat=True)
     )
-
-
-def sweep(now: datetime | None = None, connected: Connected = connected_now) -> int:
-    """The beat: one step per due tournament (skipping those another step holds)."""
-    started = 0
-    for pk in due(now):
-        started += len(step(pk, now=now, connected=connected))
-    return started
