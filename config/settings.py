@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "leaderboards",
     "pairing",
     "alerts",
+    "tournaments",
     *catalog.installed_apps(),  # every game's package and its extra pages' apps
 ]
 
@@ -115,6 +116,7 @@ TEMPLATES = [
                 "accounts.context_processors.site",
                 "games.context_processors.games_menu",
                 "games.context_processors.running_games",
+                "tournaments.context_processors.tournament_soon",
             ],
         },
     },
@@ -258,6 +260,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "task": "alerts.tasks.daily_digest",
         "schedule": crontab(minute=0, hour="8-11"),
     },
+    # tournaments: start, pair an arena's free people, the next Swiss round, the end
+    "tournaments-sweep": {"task": "tournaments.tasks.sweep", "schedule": 2.0},
+    # the site's regular tournaments (hourly arena, weekly Swiss per game)
+    "tournaments-schedule": {"task": "tournaments.tasks.create_scheduled", "schedule": 60.0},
 }
 #: the key of the daily seeds' HMAC (default: derived from SECRET_KEY)
 DAILY_SECRET = os.environ.get("DAILY_SECRET", "")

@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("leaderboards.urls")),
     path("", include("pairing.urls")),
     path("", include("alerts.urls")),
+    path("", include("tournaments.urls")),
     # every game's extra pages (the Händlerschule, the Händlerreise), from its definition
     *(path("", include(page.urls)) for game in GAMES for page in game.pages if page.urls),
     path("admin/", admin.site.urls),

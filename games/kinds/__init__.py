@@ -10,6 +10,7 @@ from games.kinds.base import Away, MatchKind
 from games.kinds.correspondence import Correspondence
 from games.kinds.solo import Solo
 from games.kinds.table import Table
+from games.kinds.tournament import TournamentGame
 
 _KINDS: dict[str, MatchKind] = {}
 #: note name -> ``(match, seat) -> str | EndNote | None``, provided by the app that words it
@@ -33,6 +34,7 @@ def unregister(name: str) -> None:
 SOLO = register(Solo())
 TABLE = register(Table())
 FERN = register(Correspondence())
+TOURNAMENT = register(TournamentGame())
 
 
 def kinds() -> list[MatchKind]:
@@ -79,6 +81,7 @@ __all__ = [
     "FERN",
     "SOLO",
     "TABLE",
+    "TOURNAMENT",
     "Away",
     "MatchKind",
     "end_notes",
