@@ -118,14 +118,18 @@ def _gain(scores: Sequence[float], start: Sequence[float], mine: list[int]) -> f
 def rollout(engine: Engine[Any], state: Any, rng: random.Random) -> None:
     """Play ``state`` on with the normal bot at every seat (from each seat's own view) until a
     round ends or the game does (a game without rounds: ``analysis_horizon`` moves)."""
-    bot = engine.bot("normal")
+    bot = None
     for _ in range(engine.analysis_horizon or MAX_ROLLOUT_MOVES):
         actors = engine.actors(state)
         if not actors:
             return
         seat = min(actors)
         legal = engine.legal_actions(state, seat)
-        action = legal[0] if len(legal) == 1 else bot.choose(engine.view(state, seat), legal, rng)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            bot = bot or engine.bot("normal")
+            action = bot.choose(engine.view(state, seat), legal, rng)
         if engine.ends_round(engine.apply(state, seat, action)):
             return
 
