@@ -438,3 +438,72 @@ def replay_context(match: Match, seats: list[Seat], position: int) -> dict[str, 
         "analysis_summary": summary_rows(row.data, names),
         "analysis_graph": graph(row.data, names),
     }
+
+
+# -- accuracy elsewhere: the profile's trend, the daily list ------------------------------------
+def accuracies(pairs: list[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """The stored accuracy of each (match, seat) that has one (one query)."""
+    if not pairs:
+        return {}
+    wanted = set(pairs)
+    out: dict[tuple[int, int], float] = {}
+    rows = MatchAnalysis.objects.filter(match_id__in={m for m, _s in pairs}).values_list(
+        "match_id", "data"
+    )
+    for match_id, data in rows:
+        for row in (data or {}).get("summary", []):
+            key = (match_id, row["seat"])
+            if key in wanted and row.get("judged"):
+                out[key] = float(row["accuracy"])
+    return out
+
+
+#: the profile's trend: the newest analysed games per game
+TREND_GAMES = 20
+SPARK_W, SPARK_H = 160, 36
+
+
+def accuracy_trend(seats: list[Seat]) -> list[dict[str, Any]]:
+    """Per game: the person's accuracy in their newest analysed finished games (oldest first),
+    as a small SVG line with its text alternative."""
+    found = accuracies([(s.match_id, s.index) for s in seats])
+    by_game: dict[str, list[float]] = {}
+    for s in sorted(seats, key=lambda s: s.match.finished or s.match.created):
+        value = found.get((s.match_id, s.index))
+        if value is not None:
+            by_game.setdefault(s.match.game, []).append(value)
+    out = []
+    for game, values in by_game.items():
+        values = values[-TREND_GAMES:]
+        drawn = values if len(values) > 1 else values * 2  # one game: a level line
+        step = (SPARK_W - 8) / (len(drawn) - 1)
+        points = " ".join(
+            f"{round(4 + i * step, 1)},{round(4 + (SPARK_H - 8) * (100 - v) / 100, 1)}"
+            for i, v in enumerate(drawn)
+        )
+        found_game = registry.game(game)
+        mean = sum(values) / len(values)
+        out.append(
+            {
+                "game": found_game.name if found_game is not None else game,
+                "last": round(values[-1]),
+                "mean": round(mean),
+                "count": len(values),
+                "points": points,
+                "w": SPARK_W,
+                "h": SPARK_H,
+                "text": ngettext(
+                    "Genauigkeit in der letzten analysierten Partie: %(last)s %%.",
+                    "Genauigkeit in den letzten %(n)s analysierten Partien: von %(first)s %% "
+                    "auf %(last)s %%, im Schnitt %(mean)s %%.",
+                    len(values),
+                )
+                % {
+                    "n": len(values),
+                    "first": round(values[0]),
+                    "last": round(values[-1]),
+                    "mean": round(mean),
+                },
+            }
+        )
+    return out
