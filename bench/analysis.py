@@ -114,6 +114,20 @@ def meaning(engine: Engine[Any], games: int, samples: int | None) -> dict[str, A
         low = min(range(players), key=lambda s: (acc[s], s))
         lowest_lost += won[low] == 0.0
         base_lost += 1 - sum(won) / players
+        done = g + 1
+        print(  # progress on stderr: a cut-short run still says what it found so far
+            json.dumps(
+                {
+                    "game": engine.slug,
+                    "games_so_far": done,
+                    "lowest_acc_lost": round(lowest_lost / done, 3),
+                    "base_lost": round(base_lost / done, 3),
+                    "corr_accuracy_win": round(correlation(pairs), 3),
+                }
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
     return {
         "games": games,
         "players": players,

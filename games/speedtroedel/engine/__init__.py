@@ -46,7 +46,8 @@ class SpeedtroedelEngine(Engine[State]):
     bots = bots
     #: post-game analysis: points of a round against the others' mean (docs/analysis.md)
     analysis_thresholds = (1.0, 2.0, 4.0, 3.0)
-    analysis_samples = 24
+    #: 20 re-deals: about 26 s of one core for a whole game (bench/analysis.py)
+    analysis_samples = 20
 
     def decision_kind(self, view: View, action: Action) -> str:
         """Leading or following a trick, Schnäppchenblick, Tauschrunde, Heute gefragt."""
