@@ -5,8 +5,8 @@
 * Without ``DATABASE_URL`` Django uses the SQLite file ``var/db.sqlite3`` (see settings).
 * ``run`` migrates, creates the demo data and supervises ``WEB_PROCESSES`` web processes
   (HTTP + WebSocket; default: one per CPU core, all accepting on one shared listening socket;
-  ``ASGI_SERVER=uvicorn`` (default) or ``daphne``), one Celery worker (``RUN_WORKER=0``: none)
-  and Celery beat (``RUN_BEAT=0``: none – run exactly one beat per site, see docs/deploy.md). A
+  ``ASGI_SERVER=uvicorn`` (default) or ``daphne``), one Celery worker and the post-game
+  analysis's own low-priority worker (``RUN_WORKER=0``: neither) and Celery beat (``RUN_BEAT=0``: none – run exactly one beat per site, see docs/deploy.md). A
   child that exits on its own is restarted with backoff (1 s,
   2 s, 4 s … 30 s) while the others keep serving; its state is in ``VAR_DIR/supervisor.json``
   (shown by ``/healthz``). Only Ctrl-C, SIGTERM or SIGHUP stops everything: SIGTERM to each
@@ -169,11 +169,20 @@ def listen(port: int) -> socket.socket:
     return sock
 
 
-def celery_worker_args(node: str, queue: str | None = None) -> list[str]:
+def celery_worker_args(node: str, queue: str | None = None, concurrency: int = 2) -> list[str]:
     """The Celery worker's command line (``make run`` and the tests' live site)."""
     args = [str(Path(PY).parent / "celery"), "-A", "config", "worker", "-l", "INFO"]
-    args += ["--concurrency", "2", "-n", node]
+    args += ["--concurrency", str(concurrency), "-n", node]
     return [*args, "-Q", queue] if queue else args
+
+
+def analysis_worker_args(node: str) -> list[str]:
+    """The post-game analysis's worker (issue 47): its own queue (``CELERY_ANALYSIS_QUEUE``, by
+    default the task queue's name plus ``-analysis``), one process, at the lowest CPU priority
+    (``nice -n 19``), so the live worker's bot turns and timers never wait behind it."""
+    base = os.environ.get("CELERY_QUEUE", "speedgames")
+    queue = os.environ.get("CELERY_ANALYSIS_QUEUE") or f"{base}-analysis"
+    return ["nice", "-n", "19", *celery_worker_args(node, queue, concurrency=1)]
 
 
 def web_processes() -> int:
@@ -334,6 +343,7 @@ def run(port: int, redis: Child | None = None) -> int:
     ]
     if envflag("RUN_WORKER"):
         children.append(Child("worker", celery_worker_args(f"worker-{port}@%h")))
+        children.append(Child("analysis", analysis_worker_args(f"analysis-{port}@%h")))
     if envflag("RUN_BEAT"):
         children.append(
             Child(

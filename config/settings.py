@@ -387,3 +387,8 @@ LOGGING = {
 
 # A separate queue name lets test runs and a running `make run` share one Redis safely.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "speedgames")
+# The post-game analysis (games.analysis) has its own queue, consumed by its own low-priority
+# worker (config.launch): live moves never wait behind an analysis.
+CELERY_ANALYSIS_QUEUE = os.environ.get(
+    "CELERY_ANALYSIS_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-analysis"
+)

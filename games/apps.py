@@ -7,6 +7,7 @@ class GamesConfig(AppConfig):
     verbose_name = _("Partien")
 
     def ready(self) -> None:
-        from games import broadcast, profile, signals  # noqa: F401  (register providers and receivers)
+        from games import analysis, broadcast, profile, signals  # noqa: F401  (register providers and receivers)
 
         signals.match_changed.connect(broadcast.on_match_changed)
+        signals.match_finished.connect(analysis.queue_analysis, dispatch_uid="games.analysis")

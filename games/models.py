@@ -215,3 +215,28 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.number} seat {self.seat}"
+
+
+class MatchAnalysis(models.Model):
+    """The post-game analysis of a finished match (``games.analysis``, issue 47): every person's
+    judged decisions and a summary per seat, as JSON. One per match and rules version: the
+    analysis task is idempotent, and a replay reads it instead of simulating again."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="analyses")
+    rules_version = models.PositiveSmallIntegerField(_("Regelversion"))
+    data = models.JSONField(_("Analyse"), default=dict)
+    #: CPU seconds the analysis took (one core)
+    seconds = models.FloatField(_("Rechenzeit (s)"), default=0.0)
+    created = models.DateTimeField(_("erstellt"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("Analyse")
+        verbose_name_plural = _("Analysen")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "rules_version"], name="analysis_unique_match_version"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"analysis {self.match_id} v{self.rules_version}"

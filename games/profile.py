@@ -9,6 +9,7 @@ from django.urls import reverse
 from accounts.identity import Player
 from accounts.models import User
 from accounts.profile import register_profile_provider
+from games.analysis import accuracy_trend
 from games.models import Match, Seat
 from games.registry import BY_SLUG
 from games.running import running_games
@@ -39,3 +40,14 @@ def history(user: User) -> dict[str, list[Any]]:
             for s in seats
         ]
     }
+
+
+@register_profile_provider
+def accuracy(user: User) -> dict[str, list[Any]]:
+    """„Genauigkeit“: the trend of the post-game analysis's accuracy per game (issue 47)."""
+    seats = (
+        Seat.objects.filter(user=user, is_human=True, match__status=Match.Status.FINISHED)
+        .select_related("match")
+        .order_by("-match__finished")[:200]
+    )
+    return {"accuracy": accuracy_trend(list(seats))}

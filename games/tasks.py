@@ -42,3 +42,11 @@ def sweep() -> dict[str, int]:
     if any(out.values()):
         log.info("task sweep %s", out)
     return out
+
+
+@shared_task(ignore_result=True, **RETRY)
+def analyse_match(match_id: int) -> bool:
+    """The post-game analysis (``games.analysis``), on its own queue and worker."""
+    from games import analysis
+
+    return analysis.analyse(match_id) is not None

@@ -14,5 +14,6 @@ urlpatterns = [
     path("partie/<int:match_id>/sortieren/", views.sort, name="sort"),
     path("partie/<int:match_id>/verlassen/", views.leave, name="leave"),
     path("partie/<int:match_id>/rat/", views.advice, name="advice"),
+    path("partie/<int:match_id>/warum/", views.why, name="why"),
     path("partie/<int:match_id>/zurueck/", views.reclaim, name="reclaim"),
 ]

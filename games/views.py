@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from markdown.extensions.toc import TocExtension
 
 from accounts.identity import current_player
-from games import actions, registry, replay, spectators
+from games import actions, analysis, registry, replay, spectators
 from games.engines.base import get_engine
 from games.models import Match, Seat
 from games.presenters import action_json
@@ -164,12 +164,37 @@ def replay_page(request: HttpRequest, match: Match) -> HttpResponse:
     except replay.NoReplay as exc:
         ctx = {"game": registry.get(match.game), "match": match, "failed": str(exc)}
         return render(request, "games/replay.html", ctx)
+    ctx.update(analysis.replay_context(match, seats, n))
+    marks = ctx.get("marks") or {}
+    ctx["step_rows"] = [(step, marks.get(step.number)) for step in ctx["steps"]]
     ctx["note"] = note
     ctx["blatt_q"] = f"&blatt={board_seat}" if raw else ""  # the step links keep the choice
     base = reverse("games:match", args=[match.pk])
     # „Link zu diesem Zug“: the position as shown, the chosen seat's board included
     ctx["share_url"] = request.build_absolute_uri(f"{base}?zug={n}{ctx['blatt_q']}")
     return render(request, "games/replay.html", ctx)
+
+
+def why(request: HttpRequest, match_id: int) -> HttpResponse:
+    """„Warum?“ on a move of a replay (``?zug=N``, htmx): the strong bot's comparison of the
+    moves the person could make there (``games.analysis.why``: stored, or computed for that one
+    decision). Only for a finished match, under the replay's own rules of who may see it."""
+    match = _live_match(match_id)
+    if not _may_watch(request) or _watch_refusal(match, request) is not None:
+        return render(request, "games/_why.html", {"text": _("Diese Partie ist nicht zu sehen.")})
+    if match.status != Match.Status.FINISHED:
+        text = _("Analysiert wird nur eine beendete Partie.")
+        return render(request, "games/_why.html", {"text": text})
+    raw = request.GET.get("zug", "")
+    number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 0
+    try:
+        found = analysis.why(match, number)
+    except replay.NoReplay as exc:
+        return render(request, "games/_why.html", {"text": str(exc)})
+    if found is None:
+        text = _("Dieser Zug war keine Entscheidung eines Menschen – dazu gibt es keine Analyse.")
+        return render(request, "games/_why.html", {"text": text})
+    return render(request, "games/_why.html", {"why": found, "number": number})
 
 
 def board(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -27,6 +27,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from games import registry
 from games.actions import ActionRejected
+from games.analysis import accuracies
 from games.engines.base import get_engine
 from games.registry import SLUGS, say
 from leaderboards.calendar import BERLIN
@@ -297,8 +298,15 @@ def standings(challenge: DailyChallenge, limit: int = 100) -> list[dict[str, Any
                 "duration": duration,
                 "time": _fmt_duration(duration),
                 "match_id": a.match_id,
+                "seat": seat.index,
+                "accuracy": None,
             }
         )
+    if challenge.day < today():  # the day is over: the post-game analysis's accuracy beside
+        found = accuracies([(r["match_id"], r["seat"]) for r in rows])
+        for r in rows:
+            value = found.get((r["match_id"], r["seat"]))
+            r["accuracy"] = None if value is None else round(value)
     rows.sort(
         key=lambda r: (
             r["place"] or 99,

@@ -282,6 +282,15 @@ class Engine(Generic[S]):
     #: use it. A change beyond ``rules`` (the state's shape as ``seat_view`` or the bots read
     #: it) overrides ``at_version`` instead.
     rules_by_version: Mapping[int, ModuleType] = {}
+    #: post-game analysis (``games.engines.analysis``, docs/analysis.md): the expected loss in
+    #: the game's points from which a decision is an „Ungenauigkeit“, a „Fehler“, a „Patzer“,
+    #: and the loss that costs an accuracy of 1 − 1/e
+    analysis_thresholds: tuple[float, float, float, float] = (1.0, 2.0, 4.0, 3.0)
+    #: re-deals per judged decision (the same for every decision of the game)
+    analysis_samples: int = 16
+    #: a judged move's rollout ends with the round; a game without rounds ends it after this
+    #: many moves (``None``: at the game's end)
+    analysis_horizon: int | None = None
 
     def at_version(self, version: int) -> Engine[S]:
         """The engine playing by the rules of ``version`` (``self`` for today's rules; one
@@ -449,6 +458,12 @@ class Engine(Generic[S]):
         """The strong bot's suggestion for the seat of ``view``, with a German reason."""
         advice: Advice = self.bots.explain(view, legal)
         return advice
+
+    def decision_kind(self, view: View, action: Action) -> str:
+        """What kind of decision ``action`` is, for the analysis's points lost by kind
+        (``games.analysis.KINDS`` words them: ``leading``, ``following``, ``bidding``,
+        ``doubting``, …). Default: the action's type."""
+        return str(action.get("type", ""))
 
     def sample_state(self, view: View, rng: random.Random) -> S:
         """A full state whose ``view(state, view['seat'])`` equals ``view``, with the hidden cards

@@ -80,7 +80,13 @@ def test_each_server_plays_live_tables(stacks: dict[str, Stack], server: str) ->
 
 def test_a_web_only_stack_runs_neither_worker_nor_beat(stacks: dict[str, Stack]) -> None:
     assert set(stacks["uvicorn"].status()["children"]) == {"web1", "web2"}
-    assert set(stacks["daphne"].status()["children"]) == {"web1", "web2", "worker", "beat"}
+    assert set(stacks["daphne"].status()["children"]) == {
+        "web1",
+        "web2",
+        "worker",
+        "analysis",
+        "beat",
+    }
     assert stacks["uvicorn"].healthz()["status"] == "ok"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Engine, PhaseClock, register
+from games.engines.base import Action, Engine, PhaseClock, View, register
 from games.engines.benchspec import BenchSpec, Tournament
 from games.speedbasar.engine import bots, rules, seat_view
 from games.speedbasar.engine.bots.instinct import instinct
@@ -26,6 +26,21 @@ class SpeedbasarEngine(Engine[BasarState]):
     rules = rules
     seat_view = seat_view
     bots = bots
+    #: post-game analysis: points over the next moves against the others' mean (the game has
+    #: no rounds; docs/analysis.md)
+    analysis_thresholds = (3.0, 6.0, 12.0, 8.0)
+    analysis_samples = 8
+    analysis_horizon = 24
+
+    def decision_kind(self, view: View, action: Action) -> str:
+        """Claiming (honestly or not), passing, believing or doubting."""
+        kind = str(action.get("type", ""))
+        return {
+            "lay": "claiming",
+            "pass": "passing",
+            "believe": "doubting",
+            "doubt": "doubting",
+        }.get(kind, kind)
 
     def phase_clock(
         self, state: BasarState, move_seconds: int | None, *, solo: bool

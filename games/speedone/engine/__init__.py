@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Engine, register
+from games.engines.base import Action, Engine, View, register
 from games.engines.benchspec import BenchSpec, Tournament
 from games.speedone.engine import bots, rules, seat_view
 from games.speedone.engine.rules import OPTIONS, State
@@ -26,6 +26,16 @@ class SpeedoneEngine(Engine[State]):
     rules = rules
     seat_view = seat_view
     bots = bots
+    #: post-game analysis: card points of a round against the others' mean (docs/analysis.md)
+    analysis_thresholds = (10.0, 20.0, 40.0, 30.0)
+    analysis_samples = 24
+
+    def decision_kind(self, view: View, action: Action) -> str:
+        """Laying a card, a wild with its wish, drawing, ONE."""
+        kind = str(action.get("type", ""))
+        if kind == "play":
+            return "wishing" if action.get("color") else "laying"
+        return {"draw": "drawing", "one": "one"}.get(kind, kind)
 
 
 #: tournaments count rounds; default options reach the 200-point target in about 4 rounds

@@ -18,7 +18,7 @@ Actions: ``{"type": "play", "card": "P7"}``, ``{"type": "pick", "card": "S12"}``
 
 from __future__ import annotations
 
-from games.engines.base import Engine, PhaseClock, register
+from games.engines.base import Action, Engine, PhaseClock, View, register
 from games.engines.benchspec import BenchSpec, Tournament
 from games.speedtroedel.engine import bots, rules, seat_view
 from games.speedtroedel.engine.rules import GRACE_SECONDS, OPTIONS, State
@@ -44,6 +44,17 @@ class SpeedtroedelEngine(Engine[State]):
     rules = rules
     seat_view = seat_view
     bots = bots
+    #: post-game analysis: points of a round against the others' mean (docs/analysis.md)
+    analysis_thresholds = (1.0, 2.0, 4.0, 3.0)
+    #: 20 re-deals: about 26 s of one core for a whole game (bench/analysis.py)
+    analysis_samples = 20
+
+    def decision_kind(self, view: View, action: Action) -> str:
+        """Leading or following a trick, Schnäppchenblick, Tauschrunde, Heute gefragt."""
+        kind = str(action.get("type", ""))
+        if kind == "play":
+            return "following" if view.get("trick") else "leading"
+        return {"pick": "picking", "swap": "swapping", "ask": "asking"}.get(kind, kind)
 
     def phase_clock(
         self, state: State, move_seconds: int | None, *, solo: bool

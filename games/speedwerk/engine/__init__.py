@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.base import Engine, register
+from games.engines.base import Action, Engine, View, register
 from games.engines.benchspec import BenchSpec, Tournament
 from games.speedwerk.engine import bots, rules, seat_view
 from games.speedwerk.engine.rules import ALL_SPECIALS, OPTIONS, WerkState
@@ -26,6 +26,23 @@ class SpeedwerkEngine(Engine[WerkState]):
     rules = rules
     seat_view = seat_view
     bots = bots
+    #: post-game analysis: points of a round against the others' mean (docs/analysis.md)
+    analysis_thresholds = (8.0, 16.0, 32.0, 25.0)
+    analysis_samples = 16
+
+    def decision_kind(self, view: View, action: Action) -> str:
+        """Bidding, trump, leading or following a trick, passing on, swapping."""
+        kind = str(action.get("type", ""))
+        if kind in ("play", "play_blind"):
+            return "following" if view.get("trick") else "leading"
+        return {
+            "bid": "bidding",
+            "adjust": "bidding",
+            "trump": "trump",
+            "pass": "passing_on",
+            "swap": "swapping",
+            "keep": "swapping",
+        }.get(kind, kind)
 
 
 #: The strong bot in the tournaments thinks with a smaller budget than the one on the site
