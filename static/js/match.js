@@ -170,6 +170,10 @@
   }
 
   // -- keys ---------------------------------------------------------------------------------
+  // the key hints (kbd, the key help) show once a keyboard is used: table.css hides them before
+  document.addEventListener("keydown", function () {
+    document.documentElement.classList.add("keys-used");
+  }, { capture: true, once: true });
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     var tag = (e.target.tagName || "").toLowerCase();
