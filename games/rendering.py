@@ -903,7 +903,8 @@ def _seat_html(
             h('<span class="stat-label">{}</span> ', label) if label else "",
             value,
         )
-    out("</div>{}</div>", info or "")
+    # the seat on turn shows the countdown too (``static/js/match.js`` writes it; empty without one)
+    out("{}</div>{}</div>", _SEAT_CLOCK if turn else "", info or "")
     return out.markup()
 
 
@@ -941,6 +942,7 @@ def _badges(s: dict[str, Any], t: dict[str, Markup]) -> Markup:
 
 
 _FOCUS = Markup(' tabindex="0"')
+_SEAT_CLOCK = Markup(' <span class="seat-clock" aria-hidden="true"></span>')
 _TURN_MARK = Markup('<span class="turn-mark" aria-hidden="true"></span> ')
 
 

@@ -350,6 +350,11 @@
     el.textContent = text;
     el.classList.toggle("urgent", shown <= 10);
     el.classList.toggle("grace", main <= 0 && grace > 0);
+    // the same time on the chip of the seat on turn (the frame's `.seat-clock`, table.css)
+    document.querySelectorAll("#board .seat.turn .seat-clock").forEach(function (c) {
+      if (c.textContent !== text) c.textContent = text;
+      c.classList.toggle("urgent", shown <= 10);
+    });
   }
   setInterval(tick, 250);
 
