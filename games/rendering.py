@@ -473,6 +473,8 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
         bool(ctx["my_turn"]) and running,
         prefs.get("bewegung", True) is not False,
         prefs.get("zugton", False) is True,
+        len(ctx["frame_seats"]),
+        me.index if me is not None else 0,
     )
     parts = [head, esc(match.version), mid, flash_html(ctx["message"], oob=oob)]
     if ctx["result"]:
@@ -485,7 +487,6 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
         parts.append(round_summary_html(summary, language))
     if ctx.get("status"):
         parts.append(h('\n<p class="status-line" id="status-line">{}</p>', ctx["status"]))
-    parts.append(esc(ctx["seats_html"]))
     if ctx["bot_for_me"]:
         parts.append(_reclaim_html(language, urls["reclaim"]))
     refusal = ctx.get("advice_refusal") or ""
@@ -517,7 +518,9 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
             parts.append(_stopped_note_html(ctx["clock_stopped"][1]))
         if rat:
             parts.append(_ADVICE_PANEL)
-    parts.append(_SKIP_TARGET)
+    # the table: the seats around the game's centre, the person's own seat and hand at the
+    # bottom (``static/css/table.css`` places them by ``data-n``/``data-me`` of the frame)
+    parts += [_RING_OPEN, esc(ctx["seats_html"]), _SKIP_TARGET]
     # the game's board is HTML by the presenter's contract (built with ``games.html``)
     board = registry.presenter_of(game.slug).board_html(ctx)
     parts.append(board if isinstance(board, SafeData) else str(board))
@@ -525,6 +528,7 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
         parts.append(_leave_html(language, urls["leave"]))
     if ctx.get("keys_text"):
         parts.append(_keys_html(language, ctx["keys_text"]))
+    parts.append(_RING_END)
     parts += [
         _SIDE_OPEN,
         esc(ctx["ticker_html"]),
@@ -541,6 +545,8 @@ _TURN_MINE = (
     '\n<p class="turn-line" id="turn-line"><span class="turn-text"><strong>{}</strong></span>'
 )
 _TURN_OTHER = '\n<p class="turn-line" id="turn-line"><span class="turn-text">{}</span>'
+_RING_OPEN = Markup('\n<div class="table-ring">')
+_RING_END = Markup("\n</div>")
 _SIDE_OPEN = Markup('\n</div>\n<aside class="side">')
 _SIDE_END = Markup("</aside>\n")
 _FRAME_END = Markup("\n</div>")
@@ -595,20 +601,27 @@ def _frame_head(
     my_turn: bool = False,
     motion: bool = True,
     sound: bool = False,
+    n: int = 0,
+    viewer: int = 0,
 ) -> tuple[Markup, Markup]:
     """The frame's opening tag around its version: the same for every move of a match.
     ``my_turn`` (``data-my-turn``) tells the page's script to alert a hidden tab; ``motion``
     (``data-motion="0"``: the seat switched „Bewegung“ off) and ``sound`` (``data-turn-sound``:
     „Ton bei deinem Zug“) are the seat's switches (shown by ``games/match.html``, outside the
-    pushed board: the page's script sets them from these attributes)."""
+    pushed board: the page's script sets them from these attributes). ``n`` (``data-n``) is the
+    number of seats and ``viewer`` (``data-me``) the seat shown at the bottom of the table (a
+    spectator sees seat 0 there): ``static/css/table.css`` places every seat and every play of a
+    trick (``data-seat``) around the centre from them."""
     head = h('<div id="board" class="board game-{}"{} data-version="', slug, _OOB if oob else "")
     mid = h(
-        '" data-status="{}" data-act-url="{}" data-board-url="{}" data-game="{}" '
-        'data-my-turn="{}"{}{}>\n<div class="main-col">\n',
+        '" data-status="{}" data-act-url="{}" data-board-url="{}" data-game="{}" data-n="{}" '
+        'data-me="{}" data-my-turn="{}"{}{}>\n<div class="main-col">\n',
         status,
         act_url,
         board_url,
         slug,
+        n,
+        viewer,
         "1" if my_turn else "0",
         "" if motion else _NO_MOTION,
         _TURN_SOUND if sound else "",
@@ -852,7 +865,7 @@ def _seat_html(
     t = _frame_words(language)
     out = Html()
     out(
-        '<div class="seat{}" data-seat="{}"{}><div class="name">{}{}{}{}</div>'
+        '<div class="seat{}" data-seat="{}"{}><div class="name">{}{}{}{}{}</div>'
         '<div class="stats">{}<span class="score" title="{}">{} P.</span>',
         (" turn" if turn else "")
         + (" me" if me else "")
@@ -860,6 +873,7 @@ def _seat_html(
         + (" has-info" if info else ""),
         index,
         _FOCUS if info else "",
+        _avatar(name),
         _TURN_MARK if turn else "",
         name if guest or bot else profile_link(name),
         ratings.rating_html(rating),
@@ -889,8 +903,16 @@ def _seat_html(
             h('<span class="stat-label">{}</span> ', label) if label else "",
             value,
         )
-    out("</div>{}</div>", info or "")
+    # the seat on turn shows the countdown too (``static/js/match.js`` writes it; empty without one)
+    out("{}</div>{}</div>", _SEAT_CLOCK if turn else "", info or "")
     return out.markup()
+
+
+def _avatar(name: str) -> Markup:
+    """A seat's round badge with the first letters of its name (decoration: the name follows),
+    in the seat's colour (``table.css``: ``[data-seat]``)."""
+    letters = "".join(ch for ch in name if ch.isalnum())[:2] or "?"
+    return h('<span class="avatar" aria-hidden="true">{}</span>', letters)
 
 
 @lru_cache(maxsize=4096)
@@ -920,6 +942,7 @@ def _badges(s: dict[str, Any], t: dict[str, Markup]) -> Markup:
 
 
 _FOCUS = Markup(' tabindex="0"')
+_SEAT_CLOCK = Markup(' <span class="seat-clock" aria-hidden="true"></span>')
 _TURN_MARK = Markup('<span class="turn-mark" aria-hidden="true"></span> ')
 
 

@@ -183,6 +183,10 @@
   }
 
   // -- keys ---------------------------------------------------------------------------------
+  // the key hints (kbd, the key help) show once a keyboard is used: table.css hides them before
+  document.addEventListener("keydown", function () {
+    document.documentElement.classList.add("keys-used");
+  }, { capture: true, once: true });
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     var tag = (e.target.tagName || "").toLowerCase();
@@ -359,6 +363,11 @@
     el.textContent = text;
     el.classList.toggle("urgent", shown <= 10);
     el.classList.toggle("grace", main <= 0 && grace > 0);
+    // the same time on the chip of the seat on turn (the frame's `.seat-clock`, table.css)
+    document.querySelectorAll("#board .seat.turn .seat-clock").forEach(function (c) {
+      if (c.textContent !== text) c.textContent = text;
+      c.classList.toggle("urgent", shown <= 10);
+    });
   }
   setInterval(tick, 250);
 
@@ -795,7 +804,7 @@
       var el = document.getElementById(s[0]);
       var state = el && el.querySelector(".pref-state");
       if (!state) return;
-      el.setAttribute("aria-pressed", s[1] ? "true" : "false"); // a toggle button (issue 44)
+      el.setAttribute("aria-checked", s[1] ? "true" : "false"); // a role=switch of type=button (issue 44)
       el.classList.toggle("on", s[1]);
       state.textContent = s[1] ? "an" : "aus";
     });

@@ -19,6 +19,7 @@ from games.models import Match
 from tests.browser.serverside import in_thread
 from tests.browser.test_basar_features_live import DECK, ENGINE, errors_of, solo_with_doppelladung
 from tests.browser.test_basar_live import WAIT, my_move, start_solo, wait_for_change
+from tests.browser.test_look_live import open_settings
 from tests.browser.test_speedone_live import register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, shot
 
@@ -203,6 +204,7 @@ def test_without_motion_nothing_on_the_board_moves(live_site, browser, how):
         assert page.locator("#draw-pile.hot .sparks").count() == 1  # the Glut is near
         if how == "switch":
             page.mouse.move(1, 1)
+            open_settings(page)
             page.locator("#bewegung-toggle").click()
             page.locator('#board[data-motion="0"]').wait_for()
             page.wait_for_function("() => !document.querySelector('.htmx-settling')")

@@ -333,8 +333,9 @@ def check_doubt_on_a_phone(page, size: dict, name: str) -> None:
     for button in page.locator(".doubt-buttons .doubt-button").all():
         reachable(page, f"#{button.get_attribute('id')}")
     hand = where(page, ".basar-hand")
-    # pinned: the hand ends where the bar begins (its natural place is further down the page)
-    assert abs(hand["bottom"] - bar["top"]) <= 1, (hand, bar)
+    # the hand ends where the bar begins, pinned there when its place is further down the page,
+    # or above the bar where the whole table fits the screen (issue 44)
+    assert hand["bottom"] <= bar["top"] + 1, (hand, bar)
     reachable(page, ".basar-hand .basar-cards")
     view_shot(page, f"{name}-{size['width']}")
     the_end_is_reachable(page, bar["top"])
@@ -349,7 +350,8 @@ def check_lay_on_a_phone(page, size: dict, name: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(50)
     hand = where(page, ".basar-hand")
-    assert abs(hand["bottom"] - size["height"]) <= 1, hand
+    # on the screen: pinned to the bottom edge, or in its place where the table fits (issue 44)
+    assert hand["bottom"] <= size["height"] + 1, hand
     reachable(page, "#pass")
     reachable(page, ".basar-cards [data-dialog]")
     view_shot(page, f"{name}-{size['width']}")

@@ -118,6 +118,12 @@ def start(page, url: str, slug: str) -> None:
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
 
 
+def open_settings(page) -> None:
+    """The seat's switches lie behind the gear (issue 44): open its menu."""
+    if not page.locator("#frame-prefs[open]").count():
+        page.locator("#frame-prefs > summary").click()
+
+
 def moves(page, n: int) -> None:
     """``n`` of the person's moves, waiting for the bots in between."""
     done = 0
@@ -235,10 +241,11 @@ def test_reduced_motion_and_the_switch_bewegung_turn_the_flights_off(live_site, 
     page.get_by_role("button", name="Solo starten").click()
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
     switch = page.locator("#bewegung-toggle")
-    assert switch.get_attribute("aria-pressed") == "true"
+    assert switch.get_attribute("aria-checked") == "true"
+    open_settings(page)
     switch.click()
     page.locator('#board[data-motion="0"]').wait_for()
-    assert page.locator("#bewegung-toggle").get_attribute("aria-pressed") == "false"
+    assert page.locator("#bewegung-toggle").get_attribute("aria-checked") == "false"
     moves(page, 4)
     page.wait_for_timeout(600)
     assert page.evaluate("window.__fly.added") == 0
@@ -248,6 +255,7 @@ def test_reduced_motion_and_the_switch_bewegung_turn_the_flights_off(live_site, 
     page.get_by_role("button", name="Solo starten").click()
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
     page.locator('#board[data-motion="0"]').wait_for()
+    open_settings(page)
     assert "Bewegung: aus" in page.locator("#frame-prefs").inner_text()
     context.close()
 
@@ -262,6 +270,7 @@ def test_a_hidden_tab_says_du_bist_dran_with_title_and_icon_and_the_sound_plays(
     normal_icon = icon.get_attribute("href")
     # „Ton bei deinem Zug“ is off by default; switched on, it is on the board
     assert page.locator("#board").get_attribute("data-turn-sound") is None
+    open_settings(page)
     page.locator("#zugton-toggle").click()
     page.locator('#board[data-turn-sound="1"]').wait_for()
     for _ in range(40):
@@ -473,6 +482,7 @@ def test_a_phone_vibrates_on_the_turn_after_a_touch_and_never_before(live_site, 
     page.locator("select[name=strength]").select_option("leicht")
     page.get_by_role("button", name="Solo starten").click()
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    open_settings(page)
     page.locator("#zugton-toggle").click()
     page.locator('#board[data-turn-sound="1"]').wait_for()
     my_turn_again_while_hidden(page)
