@@ -1,0 +1,158 @@
+"""Which language a person reads (issue 46): German is the default, English the second language.
+
+The order, for a page and for a socket alike:
+
+1. the account's own choice (``User.language``: the profile's „Sprache“ or the footer's switcher),
+2. the language cookie (``settings.LANGUAGE_COOKIE_NAME``: the footer's switcher, for guests and
+   visitors too),
+3. the browser's ``Accept-Language``,
+4. German (``settings.LANGUAGE_CODE``).
+
+URLs are the same in every language (no ``/en/`` prefix): the pages say ``Vary: Accept-Language,
+Cookie`` and ``Content-Language``. What is rendered for somebody who is not at the request – a
+pushed board, an e-mail – uses :func:`language_of`: the account's choice, else the language of
+the person's last page (``User.last_language``, ``Guest.language``, written by
+:class:`LanguageMiddleware` when it changes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.middleware.locale import LocaleMiddleware
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import trans_real
+
+
+def supported(code: str | None) -> str | None:
+    """``code`` as one of ``settings.LANGUAGES`` (``en-GB`` → ``en``), or None."""
+    if not code:
+        return None
+    try:
+        return translation.get_supported_language_variant(code)
+    except LookupError:
+        return None
+
+
+def _from_header(accept: str) -> str | None:
+    for code, _quality in trans_real.parse_accept_lang_header(accept):
+        if code == "*":
+            break
+        found = supported(code)
+        if found:
+            return found
+    return None
+
+
+def negotiate(user: Any, cookies: Mapping[str, str], accept: str) -> str:
+    """The language for a person with ``user`` (or None/anonymous), the request's cookies and its
+    ``Accept-Language`` header."""
+    own = getattr(user, "language", "") if getattr(user, "is_authenticated", False) else ""
+    return (
+        supported(own)
+        or supported(cookies.get(settings.LANGUAGE_COOKIE_NAME))
+        or _from_header(accept)
+        or settings.LANGUAGE_CODE
+    )
+
+
+def language_of(user: Any = None, guest: Any = None) -> str:
+    """The language to render in for a person who is not at the request (a pushed board, an
+    e-mail): the account's choice, else the language of their last page, else German."""
+    for code in (
+        getattr(user, "language", ""),
+        getattr(user, "last_language", ""),
+        getattr(guest, "language", ""),
+    ):
+        found = supported(code)
+        if found:
+            return found
+    return settings.LANGUAGE_CODE
+
+
+def seat_language(seat: Any) -> str:
+    """The language of the person at ``seat`` (bots and empty seats: German)."""
+    user = seat.user if getattr(seat, "user_id", None) else None
+    guest = seat.guest if getattr(seat, "guest_id", None) else None
+    return language_of(user, guest)
+
+
+def scope_language(scope: Mapping[str, Any]) -> str:
+    """A socket's language, from its scope (the same order as a page's)."""
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    return negotiate(scope.get("user"), scope.get("cookies") or {}, accept)
+
+
+class LanguageMiddleware(LocaleMiddleware):
+    """Django's ``LocaleMiddleware`` with the account's choice first; after the authentication
+    and ``GuestMiddleware``. It remembers the page's language on the account or guest (one
+    UPDATE when it changes) for what is rendered without a request."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        user = getattr(request, "user", None)
+        accept = request.headers.get("accept-language", "")
+        language = negotiate(user, request.COOKIES, accept)
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        response = super().process_response(request, response)
+        patch_vary_headers(response, ("Cookie",))
+        language = getattr(request, "LANGUAGE_CODE", None)
+        if language:
+            _remember(request, language)
+        return response
+
+
+def _remember(request: HttpRequest, language: str) -> None:
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        if not user.language and user.last_language != language and not user.is_bot:
+            type(user).objects.filter(pk=user.pk).update(last_language=language)
+            user.last_language = language
+        return
+    guest = getattr(request, "guest", None)
+    if guest is not None and guest.language != language:
+        type(guest).objects.filter(pk=guest.pk).update(language=language)
+        guest.language = language
+
+
+def seat_languages(seats: Iterable[Any]) -> dict[int, str]:
+    """The language of each person's seat (``seat.index`` → code), read in at most two small
+    queries (accounts, guests); bots and empty seats are left out (nobody reads their board)."""
+    from accounts.models import Guest, User
+
+    people = [s for s in seats if getattr(s, "is_human", True) and (s.user_id or s.guest_id)]
+    user_ids = {s.user_id for s in people if s.user_id}
+    guest_ids = {s.guest_id for s in people if s.guest_id and not s.user_id}
+    users = (
+        {
+            pk: (own, last)
+            for pk, own, last in User.objects.filter(pk__in=user_ids).values_list(
+                "pk", "language", "last_language"
+            )
+        }
+        if user_ids
+        else {}
+    )
+    guests = (
+        dict(Guest.objects.filter(pk__in=guest_ids).values_list("pk", "language"))
+        if guest_ids
+        else {}
+    )
+    out: dict[int, str] = {}
+    for seat in people:
+        if seat.user_id:
+            own, last = users.get(seat.user_id, ("", ""))
+            codes: tuple[str, ...] = (own, last)
+        else:
+            codes = (guests.get(seat.guest_id, ""),)
+        out[seat.index] = next(
+            (found for code in codes if (found := supported(code))), settings.LANGUAGE_CODE
+        )
+    return out
