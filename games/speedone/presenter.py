@@ -505,13 +505,13 @@ class SpeedonePresenter(Presenter):
         columns = [
             "",
             _("Resthand"),
-            _("Karten\u00adpunkte"),
-            _("ange\u00adschrieben"),
+            _("Karten­punkte"),
+            _("ange­schrieben"),
             _("Stand"),
         ]
         if any(shown):
             columns.append(
-                _("Besten\u00adliste") if last["game_over"] else _("Besten\u00adliste (Runde)")
+                _("Besten­liste") if last["game_over"] else _("Besten­liste (Runde)")
             )
         return {
             "title": _("Runde %(round)s vorbei") % {"round": last["round"]},

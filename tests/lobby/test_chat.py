@@ -540,7 +540,7 @@ def test_the_staff_mute_a_guest_site_wide(table, alice, gustav, staff):
         {"action": "chat_mute", "_selected_action": [gustav.pk]},
         follow=True,
     )
-    assert "1 Gast/Gäste im Chat stummgeschaltet." in r.content.decode()
+    assert "1 Gast im Chat stummgeschaltet." in r.content.decode()
     gustav.refresh_from_db()
     assert gustav.chat_muted
     listing = staff.get("/admin/accounts/guest/?chat_muted__exact=1").content.decode()
