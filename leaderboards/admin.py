@@ -159,7 +159,9 @@ def reset_achievements(
     modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Achievement]
 ) -> None:
     count, _rows = queryset.delete()
-    modeladmin.message_user(request, ngettext("%d Erfolg zurückgesetzt.", "%d Erfolge zurückgesetzt.", count) % count)
+    modeladmin.message_user(
+        request, ngettext("%d Erfolg zurückgesetzt.", "%d Erfolge zurückgesetzt.", count) % count
+    )
 
 
 @admin.register(Achievement)

@@ -510,9 +510,7 @@ class SpeedonePresenter(Presenter):
             _("Stand"),
         ]
         if any(shown):
-            columns.append(
-                _("Besten­liste") if last["game_over"] else _("Besten­liste (Runde)")
-            )
+            columns.append(_("Besten­liste") if last["game_over"] else _("Besten­liste (Runde)"))
         return {
             "title": _("Runde %(round)s vorbei") % {"round": last["round"]},
             # soft hyphens: on a phone the long headers break at a word's seam
