@@ -20,9 +20,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeData
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from accounts.language import seat_languages
 from accounts.templatetags.players import player_link
@@ -97,11 +96,11 @@ def event_lines(
 #: the platform's own ticker lines: a seat changing hands (``games.actions.seats``) – leaving and a
 #: lost connection said apart
 SEAT_EVENTS: dict[str, Any] = {
-    "seat_left": _lazy("%(name)s hat die Partie verlassen – der Computer spielt weiter."),
-    "seat_gone": _lazy(
+    "seat_left": gettext_lazy("%(name)s hat die Partie verlassen – der Computer spielt weiter."),
+    "seat_gone": gettext_lazy(
         "%(name)s hat die Verbindung verloren – der Computer spielt vorerst weiter."
     ),
-    "seat_back": _lazy("%(name)s ist wieder da und spielt selbst weiter."),
+    "seat_back": gettext_lazy("%(name)s ist wieder da und spielt selbst weiter."),
 }
 
 #: the seats' names as a presenter writes them into a ticker line for ``event_lines``:

@@ -207,6 +207,27 @@ def test_translations_are_compiled_and_well_formed(tmp_path: Path) -> None:
         )
 
 
+def test_gettext_is_called_by_names_makemessages_knows() -> None:
+    """``makemessages`` finds ``_``, ``gettext``, ``gettext_lazy``, ``ngettext``, ``pgettext`` …
+    by name: a string wrapped in another alias (``_g``, ``_lazy``) never reaches a catalogue and
+    stays German in every language (issue 46 found three such)."""
+    known = {"_"}
+    offenders = []
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        if rel.parts[0] in {".venv", "var", "tests", "bench", "node_modules"}:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation":
+                for alias in node.names:
+                    if alias.asname and alias.asname not in known and "gettext" in alias.name:
+                        offenders.append(f"{rel}:{node.lineno}: {alias.name} as {alias.asname}")
+    assert not offenders, "gettext under a name makemessages does not know:\n" + "\n".join(
+        offenders
+    )
+
+
 # -- no German in the engines ----------------------------------------------------------------
 
 #: words that mark German text (lower case); chosen so English developer messages never hit
