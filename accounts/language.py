@@ -156,3 +156,20 @@ def seat_languages(seats: Iterable[Any]) -> dict[int, str]:
             (found for code in codes if (found := supported(code))), settings.LANGUAGE_CODE
         )
     return out
+
+
+def language_of_key(key: str) -> str:
+    """The language of the person with ``Player.key`` ``key`` (``u12``: an account, ``g7``: a
+    guest), for what is pushed to their pages (``user-<key>``)."""
+    from accounts.models import Guest, User
+
+    kind, raw = key[:1], key[1:]
+    if not raw.isdigit():
+        return settings.LANGUAGE_CODE
+    if kind == "u":
+        return language_of(
+            User.objects.filter(pk=int(raw)).only("language", "last_language").first()
+        )
+    if kind == "g":
+        return language_of(guest=Guest.objects.filter(pk=int(raw)).only("language").first())
+    return settings.LANGUAGE_CODE

@@ -154,19 +154,26 @@ def test_language_order_setting_cookie_browser_german():
 
 
 def test_each_seat_has_its_persons_language():
-    from accounts.identity import Player
-    from lobby import services
+    """A pushed board is rendered in its seat's person's language: the account's choice, else the
+    language of their last page; a guest's last page; German for nobody known."""
+    from types import SimpleNamespace
 
     alice = User.objects.create_user("Alice", password="kartenglück-42", language="en")
     bob = User.objects.create_user("Bob", password="kartenglück-42", last_language="en")
     carol = User.objects.create_user("Carol", password="kartenglück-42")
-    table = services.open_table(Player(user=alice), "speedone", {"seats": 3})
-    services.join(table, Player(user=bob))
-    services.join(table, Player(user=carol))
-    match = services.start(table, Player(user=alice))
-    languages = seat_languages(match.seats.all())
-    by_name = {s.name: languages[s.index] for s in match.seats.all()}
-    assert by_name == {"Alice": "en", "Bob": "en", "Carol": "de"}
+    gustav = Guest.objects.create(display_name="Gustav", language="en")
+
+    def seat(index: int, user: User | None = None, guest: Guest | None = None):
+        return SimpleNamespace(
+            index=index,
+            is_human=True,
+            user_id=user.pk if user else None,
+            guest_id=guest.pk if guest else None,
+        )
+
+    seats = [seat(0, alice), seat(1, bob), seat(2, carol), seat(3, guest=gustav)]
+    bot = SimpleNamespace(index=4, is_human=False, user_id=None, guest_id=None)
+    assert seat_languages([*seats, bot]) == {0: "en", 1: "en", 2: "de", 3: "en"}
 
 
 # -- documents, e-mails, formats ------------------------------------------------------------
