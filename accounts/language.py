@@ -110,15 +110,17 @@ class LanguageMiddleware(LocaleMiddleware):
 
 
 def _remember(request: HttpRequest, language: str) -> None:
+    from accounts.models import Guest, User
+
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         if not user.language and user.last_language != language and not user.is_bot:
-            type(user).objects.filter(pk=user.pk).update(last_language=language)
+            User.objects.filter(pk=user.pk).update(last_language=language)
             user.last_language = language
         return
     guest = getattr(request, "guest", None)
     if guest is not None and guest.language != language:
-        type(guest).objects.filter(pk=guest.pk).update(language=language)
+        Guest.objects.filter(pk=guest.pk).update(language=language)
         guest.language = language
 
 

@@ -75,16 +75,19 @@ class _Reader(HTMLParser):
 
 
 def read(text: str) -> str:
-    """The readable words of ``text`` (HTML or plain)."""
-    if "<" not in text:
-        return text
-    reader = _Reader()
-    reader.feed(text)
-    return " ".join(reader.parts)
+    """The readable words of ``text`` (HTML or plain), identifiers left out."""
+    if "<" in text:
+        reader = _Reader()
+        reader.feed(text)
+        text = " ".join(reader.parts)
+    return IDENTIFIER.sub(" ", text)
 
 
-#: the test games' player names (``Spieler0`` …): test data, not words of the site
-TEST_NAMES = re.compile(r"\bSpieler\d+\b")
+#: the test games' player names (``Spieler0`` …; Speedone's harness calls seat 0 „du“): test
+#: data, not words of the site
+TEST_NAMES = re.compile(r"\bSpieler\d+\b|\bdu(?='s\b| [a-z]+s\b| must\b| can\b| may\b)")
+#: identifiers in a recorded context (``round_summary``, ``"fitting_cards":``): code, not words
+IDENTIFIER = re.compile(r"\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\b|\"\w+\":")
 
 
 def german_in(text: str) -> list[str]:
@@ -113,8 +116,10 @@ def _values(node: Any) -> list[str]:
         return [text for value in node.values() for text in _values(value)]
     if isinstance(node, list | tuple | set):
         return [text for value in node for text in _values(value)]
-    if isinstance(node, str) and not CODE.match(node.strip()):
-        return [node]
+    # a lone lower-case word in a context is a code („passt“ as a mark); its words are sentences
+    # and names („Required: Green or 5.“, „Green“), and the board's HTML shows the labels
+    if isinstance(node, str) and (" " in node.strip() or node[:1].isupper()):
+        return [node] if not CODE.match(node.strip()) else []
     return []
 
 
@@ -135,7 +140,7 @@ def _readable(line: str) -> list[str]:
         if marker in line:
             return [ECHO.sub("", line.split(marker, 1)[1])]
     text = line
-    label = re.match(r"^[a-z]+ [^:{\[]*: ", text)
+    label = re.match(r"^[a-z]+(?: [^:{\[]*)?: ", text)
     if label:
         text = text[label.end() :]
     if text[:1] in "[{(":
