@@ -314,8 +314,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Speedgames <noreply@l
 # -- i18n ----------------------------------------------------------------------------------------
 LANGUAGE_CODE = "de"
 # German is the default and the source language; a third language is one line here plus its
-# catalogue locale/<code>/LC_MESSAGES/django.po (docs/i18n.md). The names are each language's
-# own name (the footer's switcher shows them so), not translated.
+# catalogue locale/<code>/LC_MESSAGES/django.po (docs/i18n.md). The switcher shows each language
+# in its own name (Django's name_local: „Deutsch“, „English“), whatever the page's language.
 LANGUAGES = [("de", "Deutsch"), ("en", "English")]
 #: the switcher's cookie (guests and visitors keep their choice in it for a year)
 LANGUAGE_COOKIE_NAME = "sg_language"

@@ -81,7 +81,8 @@ def test_the_footer_switcher_switches_and_the_cookie_sticks():
     html = page(c, "/hilfe/", HTTP_ACCEPT_LANGUAGE="de-DE,de")  # the choice beats the browser
     assert '<html lang="en">' in html and "Your language has been saved." in html
     # the switcher marks the current language and offers the other one
-    assert 'value="en" lang="en" aria-current="true" disabled' in html
+    assert 'value="en" lang="en" aria-current="true" disabled>English</button>' in html
+    assert 'value="de" lang="de">Deutsch</button>' in html  # each language in its own name
     switch(c, "de")
     assert '<html lang="de">' in page(c, HTTP_ACCEPT_LANGUAGE="en")
 

@@ -24,7 +24,7 @@ def test_english_by_browser_then_german_by_the_footer_switcher(live_site, browse
         page = context.new_page()
         page.goto(url + "/")
         assert page.locator("html").get_attribute("lang") == "en"
-        assert page.get_by_role("link", name="How to play").is_visible()
+        assert page.get_by_role("contentinfo").get_by_role("link", name="How to play").is_visible()
         no_overflow(page)  # the footer's switcher fits a phone
 
         # registering in English, then a solo game: the board and the computers' pushed moves
@@ -63,7 +63,9 @@ def test_english_by_browser_then_german_by_the_footer_switcher(live_site, browse
         page.reload()
         assert page.locator("html").get_attribute("lang") == "de"
         page.goto(url + "/")
-        assert page.get_by_role("link", name="So spielst du").is_visible()
+        assert (
+            page.get_by_role("contentinfo").get_by_role("link", name="So spielst du").is_visible()
+        )
         english = page.locator(".language-switch").get_by_role("button", name="English")
         assert english.is_enabled()
     finally:
