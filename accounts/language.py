@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.conf import settings
+from django.dispatch import Signal
 from django.http import HttpRequest, HttpResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
@@ -112,52 +113,44 @@ class LanguageMiddleware(LocaleMiddleware):
 def _remember(request: HttpRequest, language: str) -> None:
     from accounts.models import Guest, User
 
+    # written only when it differs from what is assumed without it (German): most requests, and
+    # every request of a German browser, write nothing
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
-        if not user.language and user.last_language != language and not user.is_bot:
+        known = user.last_language or settings.LANGUAGE_CODE
+        if not user.language and known != language and not user.is_bot:
             User.objects.filter(pk=user.pk).update(last_language=language)
             user.last_language = language
+            _changed(user=user)
         return
     guest = getattr(request, "guest", None)
-    if guest is not None and guest.language != language:
+    if guest is not None and (guest.language or settings.LANGUAGE_CODE) != language:
         Guest.objects.filter(pk=guest.pk).update(language=language)
         guest.language = language
+        _changed(guest=guest)
 
 
 def seat_languages(seats: Iterable[Any]) -> dict[int, str]:
-    """The language of each person's seat (``seat.index`` → code), read in at most two small
-    queries (accounts, guests); bots and empty seats are left out (nobody reads their board)."""
-    from accounts.models import Guest, User
+    """The language of each person's seat (``seat.index`` → code), from the seats themselves
+    (``Seat.language``, kept up to date through ``language_changed``): no query per move. Bots and
+    empty seats are left out (nobody reads their board)."""
+    return {
+        seat.index: supported(getattr(seat, "language", "")) or settings.LANGUAGE_CODE
+        for seat in seats
+        if getattr(seat, "is_human", True) and (seat.user_id or seat.guest_id)
+    }
 
-    people = [s for s in seats if getattr(s, "is_human", True) and (s.user_id or s.guest_id)]
-    user_ids = {s.user_id for s in people if s.user_id}
-    guest_ids = {s.guest_id for s in people if s.guest_id and not s.user_id}
-    users = (
-        {
-            pk: (own, last)
-            for pk, own, last in User.objects.filter(pk__in=user_ids).values_list(
-                "pk", "language", "last_language"
-            )
-        }
-        if user_ids
-        else {}
+
+#: a person's language changed (the switcher, the profile, or their browser's): ``user`` or
+#: ``guest``, and the ``language`` now (``language_of``). The games app keeps the seats of their
+#: running matches in step (``Seat.language``); accounts knows no game.
+language_changed = Signal()
+
+
+def _changed(user: Any = None, guest: Any = None) -> None:
+    language_changed.send(
+        sender=LanguageMiddleware, user=user, guest=guest, language=language_of(user, guest)
     )
-    guests = (
-        dict(Guest.objects.filter(pk__in=guest_ids).values_list("pk", "language"))
-        if guest_ids
-        else {}
-    )
-    out: dict[int, str] = {}
-    for seat in people:
-        if seat.user_id:
-            own, last = users.get(seat.user_id, ("", ""))
-            codes: tuple[str, ...] = (own, last)
-        else:
-            codes = (guests.get(seat.guest_id, ""),)
-        out[seat.index] = next(
-            (found for code in codes if (found := supported(code))), settings.LANGUAGE_CODE
-        )
-    return out
 
 
 def language_of_key(key: str) -> str:

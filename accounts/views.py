@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts import wallet
 from accounts.forms import GuestForm, RegisterForm
 from accounts.identity import claim_guest, start_guest
-from accounts.language import negotiate, supported
+from accounts.language import language_changed, language_of, negotiate, supported
 from accounts.profile import profile_sections
 
 
@@ -129,6 +129,9 @@ def set_language(request: HttpRequest) -> HttpResponse:
     if user.is_authenticated:
         user.language = language  # type: ignore[union-attr]
         user.save(update_fields=["language"])
+        language_changed.send(
+            sender=set_language, user=user, guest=None, language=language_of(user)
+        )
     with translation.override(
         language or negotiate(None, {}, request.headers.get("accept-language", ""))
     ):

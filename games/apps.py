@@ -10,3 +10,6 @@ class GamesConfig(AppConfig):
         from games import broadcast, profile, signals  # noqa: F401  (register providers and receivers)
 
         signals.match_changed.connect(broadcast.on_match_changed)
+        from accounts.language import language_changed
+
+        language_changed.connect(signals.keep_seat_languages)

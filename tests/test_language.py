@@ -154,27 +154,28 @@ def test_language_order_setting_cookie_browser_german():
     assert negotiate(None, {}, "") == "de"
 
 
-def test_each_seat_has_its_persons_language():
-    """A pushed board is rendered in its seat's person's language: the account's choice, else the
-    language of their last page; a guest's last page; German for nobody known."""
-    from types import SimpleNamespace
+def test_each_seat_keeps_its_persons_language_for_pushed_boards():
+    """A pushed board is rendered in its seat's person's language (``Seat.language``, so a move
+    reads no account): set when the match starts, changed with the person's choice while it
+    runs; bots have none."""
+    from accounts.identity import Player
+    from lobby import services
 
     alice = User.objects.create_user("Alice", password="kartenglück-42", language="en")
-    bob = User.objects.create_user("Bob", password="kartenglück-42", last_language="en")
-    carol = User.objects.create_user("Carol", password="kartenglück-42")
-    gustav = Guest.objects.create(display_name="Gustav", language="en")
-
-    def seat(index: int, user: User | None = None, guest: Guest | None = None):
-        return SimpleNamespace(
-            index=index,
-            is_human=True,
-            user_id=user.pk if user else None,
-            guest_id=guest.pk if guest else None,
-        )
-
-    seats = [seat(0, alice), seat(1, bob), seat(2, carol), seat(3, guest=gustav)]
-    bot = SimpleNamespace(index=4, is_human=False, user_id=None, guest_id=None)
-    assert seat_languages([*seats, bot]) == {0: "en", 1: "en", 2: "de", 3: "en"}
+    match = services.start_solo(Player(user=alice), "speedone", 2, "normal", {})
+    seats = list(match.seats.all())
+    mine = next(s.index for s in seats if s.user_id == alice.pk)
+    assert seat_languages(seats) == {mine: "en"}  # the computers' seats are nobody's
+    c = Client()
+    c.force_login(alice)
+    switch(c, "de")
+    assert set(match.seats.filter(user=alice).values_list("language", flat=True)) == {"de"}
+    # a person with no choice: the language of their last page
+    c.cookies.pop(COOKIE, None)
+    switch(c, "")  # „wie der Browser“
+    page(c, HTTP_ACCEPT_LANGUAGE="en")
+    assert set(match.seats.filter(user=alice).values_list("language", flat=True)) == {"en"}
+    assert all(s.language == "" for s in match.seats.filter(is_human=False))
 
 
 # -- documents, e-mails, formats ------------------------------------------------------------
