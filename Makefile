@@ -38,13 +38,18 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# the German catalogue (German is the source language, so its msgstr stay empty): collect every
-# gettext string into locale/de/LC_MESSAGES/django.po, then compile django.mo (both committed)
+# the catalogues (issue 46). German is the source language: locale/de keeps its msgstr empty;
+# every other language of settings.LANGUAGES has its own locale/<code>/LC_MESSAGES/django.po whose
+# entries a translator fills in (new ones arrive empty, changed ones fuzzy: tests/test_i18n.py
+# names every such entry). Collect every gettext string into each, then compile (both committed).
 MESSAGES_IGNORE := -i '.venv/*' -i 'var/*' -i 'node_modules/*' -i 'static/*' -i 'staticfiles/*' \
 	-i 'tests/*' -i 'bench/*'
+MESSAGES_LANGUAGES := de en
 messages: $(STAMP)
-	$(PY) manage.py makemessages -l de --no-obsolete --add-location file $(MESSAGES_IGNORE)
-	$(PY) manage.py compilemessages -l de $(MESSAGES_IGNORE)
+	$(PY) manage.py makemessages $(foreach l,$(MESSAGES_LANGUAGES),-l $(l)) --no-obsolete \
+		--add-location file $(MESSAGES_IGNORE)
+	$(PY) manage.py compilemessages $(foreach l,$(MESSAGES_LANGUAGES),-l $(l)) $(MESSAGES_IGNORE)
+	-$(PY) -m tests.untranslated
 
 bench: $(STAMP)
 	$(PY) -m bench.engines --quick

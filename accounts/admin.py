@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts import wallet
 from accounts.forms import RateLimitedAdminAuthenticationForm
@@ -42,7 +43,9 @@ def adjust_wallet(
                     done += 1
                 except wallet.InsufficientFunds as exc:
                     modeladmin.message_user(request, f"{user}: {exc}", messages.ERROR)
-            modeladmin.message_user(request, _("%d Korrektur(en) gebucht.") % done)
+            modeladmin.message_user(
+                request, ngettext("%d Korrektur gebucht.", "%d Korrekturen gebucht.", done) % done
+            )
             return None
     else:
         form = AdjustForm()
@@ -62,9 +65,17 @@ def adjust_wallet(
 def chat_mute(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Any]) -> None:
     n = mute_in_chat(queryset)
     if queryset.model is Guest:
-        modeladmin.message_user(request, _("%d Gast/Gäste im Chat stummgeschaltet.") % n)
+        modeladmin.message_user(
+            request,
+            ngettext("%d Gast im Chat stummgeschaltet.", "%d Gäste im Chat stummgeschaltet.", n)
+            % n,
+        )
     else:
-        modeladmin.message_user(request, _("%d Konto/Konten im Chat stummgeschaltet.") % n)
+        modeladmin.message_user(
+            request,
+            ngettext("%d Konto im Chat stummgeschaltet.", "%d Konten im Chat stummgeschaltet.", n)
+            % n,
+        )
 
 
 @admin.action(description=_("Chat-Stummschaltung aufheben"))
@@ -73,9 +84,16 @@ def chat_unmute(
 ) -> None:
     n = mute_in_chat(queryset, muted=False)
     if queryset.model is Guest:
-        modeladmin.message_user(request, _("%d Gast/Gäste dürfen wieder schreiben.") % n)
+        modeladmin.message_user(
+            request,
+            ngettext("%d Gast darf wieder schreiben.", "%d Gäste dürfen wieder schreiben.", n) % n,
+        )
     else:
-        modeladmin.message_user(request, _("%d Konto/Konten dürfen wieder schreiben.") % n)
+        modeladmin.message_user(
+            request,
+            ngettext("%d Konto darf wieder schreiben.", "%d Konten dürfen wieder schreiben.", n)
+            % n,
+        )
 
 
 @admin.register(User)

@@ -51,6 +51,13 @@ class User(AbstractUser):
     hide_online = models.BooleanField(_("Online-Status verbergen"), default=False)
     #: the staff muted this account in every chat (admin action „Im Chat stummschalten“)
     chat_muted = models.BooleanField(_("im Chat stummgeschaltet"), default=False)
+    #: the language chosen on the profile or in the footer (issue 46); empty: the browser's
+    language = models.CharField(_("Sprache"), max_length=10, blank=True, default="")
+    #: the language the person's last page was in (``accounts.language``): pushed boards and
+    #: e-mails use it when ``language`` is empty
+    last_language = models.CharField(
+        _("zuletzt benutzte Sprache"), max_length=10, blank=True, default=""
+    )
 
     objects = CaseInsensitiveUserManager()
 
@@ -99,6 +106,8 @@ class Guest(models.Model):
     #: the staff muted this guest in every chat (admin action „Im Chat stummschalten“); an
     #: account the guest registers keeps it (``lobby.chat.carry_chat``)
     chat_muted = models.BooleanField(_("im Chat stummgeschaltet"), default=False)
+    #: the language of the guest's last page (cookie or browser): their pushed boards use it
+    language = models.CharField(_("Sprache"), max_length=10, blank=True, default="")
 
     class Meta:
         verbose_name = _("Gast")

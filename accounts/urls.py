@@ -23,6 +23,7 @@ urlpatterns = [
     path("profil/", views.profile, name="profile"),
     path("profil/einladungen/", views.invitation_settings, name="invitation_settings"),
     path("profil/privatsphaere/", views.privacy_settings, name="privacy_settings"),
+    path("sprache/", views.set_language, name="language"),
     path(
         "passwort/aendern/",
         auth_views.PasswordChangeView.as_view(

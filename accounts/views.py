@@ -2,12 +2,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -15,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts import wallet
 from accounts.forms import GuestForm, RegisterForm
 from accounts.identity import claim_guest, start_guest
+from accounts.language import language_changed, language_of, negotiate, supported
 from accounts.profile import profile_sections
 
 
@@ -98,3 +101,39 @@ def privacy_settings(request: HttpRequest) -> HttpResponse:
     user.save(update_fields=["hide_online"])
     messages.success(request, _("Deine Einstellung zur Privatsphäre ist gespeichert."))
     return redirect(f"{reverse('accounts:profile')}#privacy")
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The footer's switcher and the profile's „Sprache“ (issue 46): the cookie for everybody,
+    the account's own setting too (empty: „wie der Browser“). Back to the same page, now in the
+    chosen language (the URLs are the same in every language)."""
+    raw = request.POST.get("language", "")
+    language = supported(raw) if raw else ""
+    if language is None or (raw and language != raw):
+        messages.error(request, _("Diese Sprache gibt es hier nicht."))
+        return redirect(_safe_next(request))
+    response = redirect(_safe_next(request))
+    if language:
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            language,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            secure=settings.LANGUAGE_COOKIE_SECURE,
+            httponly=True,
+        )
+    else:
+        response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+    user = request.user
+    if user.is_authenticated:
+        user.language = language  # type: ignore[union-attr]
+        user.save(update_fields=["language"])
+        language_changed.send(
+            sender=set_language, user=user, guest=None, language=language_of(user)
+        )
+    with translation.override(
+        language or negotiate(None, {}, request.headers.get("accept-language", ""))
+    ):
+        messages.success(request, _("Die Sprache ist gespeichert."))
+    return response

@@ -13,9 +13,10 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.identity import Player
+from accounts.language import language_of
 from alerts.mail import send_digest
 from alerts.models import DigestMail, MailSettings
 from games.kinds import FERN
@@ -57,7 +58,8 @@ def send_digests(now: datetime | None = None) -> int:
                         DigestMail.objects.create(user=prefs.user, day=day)
                 except IntegrityError:
                     continue  # another beat sent it (or is sending it now)
-                send_digest(prefs.user, prefs.address, games)
+                with translation.override(language_of(prefs.user)):  # issue 46
+                    send_digest(prefs.user, prefs.address, games)
         except (OSError, smtplib.SMTPException) as exc:
             log.warning("digest not sent user=%s: %s", prefs.user_id, exc)
             continue

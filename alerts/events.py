@@ -10,15 +10,18 @@ reaches every person of the match who is not looking at its board."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts import presence as site_presence
+from accounts.language import language_of
 from accounts.models import Friendship, User
 from alerts import push
 from alerts.mail import absolute, send_end, send_friend, send_invite
@@ -103,6 +106,20 @@ def on_match_finished(sender: Any, match: Match, seats: list[Any], **kw: Any) ->
 # ---- the tasks' bodies ------------------------------------------------------------------------
 
 
+def in_recipients_language(body: Callable[..., bool]) -> Callable[..., bool]:
+    """Run an alert's body (its first argument: the recipient's account id) in the recipient's
+    language (issue 46): the push's title and text, and the mail, are theirs."""
+
+    @functools.wraps(body)
+    def run(user_id: int, *args: Any) -> bool:
+        user = User.objects.filter(pk=user_id).only("language", "last_language").first()
+        with translation.override(language_of(user)):
+            return body(user_id, *args)
+
+    return run
+
+
+@in_recipients_language
 def invite_alert(user_id: int, table_id: int, sender_name: str) -> bool:
     table = Table.objects.filter(pk=table_id, status=Table.Status.OPEN).first()
     if table is None:  # started or closed meanwhile: nothing to join
@@ -121,6 +138,7 @@ def invite_alert(user_id: int, table_id: int, sender_name: str) -> bool:
     return mailed or pushed
 
 
+@in_recipients_language
 def friend_alert(user_id: int, from_id: int) -> bool:
     request = (
         Friendship.objects.filter(from_user_id=from_id, to_user_id=user_id, accepted__isnull=True)
@@ -152,6 +170,7 @@ def places_text(match: Match) -> str:
     )
 
 
+@in_recipients_language
 def end_alert(user_id: int, match_id: int) -> bool:
     match = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED).first()
     if match is None:

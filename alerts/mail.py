@@ -14,9 +14,11 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMessage
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from accounts.language import language_of
 
 CONFIRM_SALT = "alerts.confirm"
 UNSUBSCRIBE_SALT = "alerts.unsubscribe"
@@ -70,6 +72,11 @@ def _send(to: str, subject: str, body: str, user_id: int, kind: str = "turn") ->
 
 
 def send_confirmation(user: Any, address: str) -> None:
+    with translation.override(language_of(user)):  # the recipient's language (issue 46)
+        _send_confirmation(user, address)
+
+
+def _send_confirmation(user: Any, address: str) -> None:
     link = absolute(reverse("alerts:confirm", args=[confirm_token(user.pk, address)]))
     _send(
         address,
@@ -84,6 +91,11 @@ def send_confirmation(user: Any, address: str) -> None:
 
 
 def send_turn(user: Any, address: str, match: Any) -> None:
+    with translation.override(language_of(user)):  # the recipient's language (issue 46)
+        _send_turn(user, address, match)
+
+
+def _send_turn(user: Any, address: str, match: Any) -> None:
     link = absolute(reverse("games:match", args=[match.pk]))
     _send(
         address,

@@ -12,9 +12,11 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.language import language_of
+from accounts.models import User
 from alerts import push
 from alerts.mail import absolute, send_turn
 from alerts.models import MailSettings, PushSubscription, TurnMail
@@ -87,11 +89,13 @@ def turn_mail(user_id: int, match_id: int) -> bool:
             assert prefs is not None
             send_turn(prefs.user, prefs.address, match)
     if pushes:
-        push.send(
-            user_id,
-            _("Du bist dran"),
-            str(match),
-            absolute(reverse("games:match", args=[match.pk])),
-        )
+        user = prefs.user if prefs is not None else User.objects.filter(pk=user_id).first()
+        with translation.override(language_of(user)):  # the recipient's language (issue 46)
+            push.send(
+                user_id,
+                _("Du bist dran"),
+                str(match),
+                absolute(reverse("games:match", args=[match.pk])),
+            )
     log.info("turn alert user=%s match=%s mail=%s push=%s", user_id, match_id, mail, pushes)
     return True

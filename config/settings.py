@@ -9,7 +9,6 @@ from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from celery.schedules import crontab
-from django.utils.translation import gettext_lazy as _
 
 from config.launch import DEFAULT_ASGI_THREADS
 from games import catalog
@@ -87,7 +86,6 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -95,6 +93,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.GuestMiddleware",
+    # after the accounts and guests: the account's own language first (accounts.language)
+    "accounts.language.LanguageMiddleware",
     "config.middleware.RefuseNulMiddleware",
     "games.middleware.NotLiveMiddleware",
 ]
@@ -331,10 +331,17 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Speedgames <noreply@l
 
 # -- i18n ----------------------------------------------------------------------------------------
 LANGUAGE_CODE = "de"
-# German only: with a second language a browser asking for English got Django's own English
-# (dates such as „1. December“, form errors) in the middle of the German pages
-LANGUAGES = [("de", _("Deutsch"))]
+# German is the default and the source language; a third language is one line here plus its
+# catalogue locale/<code>/LC_MESSAGES/django.po (docs/i18n.md). The switcher shows each language
+# in its own name (Django's name_local: „Deutsch“, „English“), whatever the page's language.
+LANGUAGES = [("de", "Deutsch"), ("en", "English")]
+#: the switcher's cookie (guests and visitors keep their choice in it for a year)
+LANGUAGE_COOKIE_NAME = "sg_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 LOCALE_PATHS = [BASE_DIR / "locale"]
+#: the site's own date and number formats per language (config/formats/en: British English)
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True
 USE_TZ = True
@@ -367,6 +374,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

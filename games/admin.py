@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import actions, registry
 from games.actions.abort import REASON_MAX
@@ -76,7 +77,10 @@ def abort_matches(
                 except actions.ActionRejected as exc:
                     modeladmin.message_user(request, f"{match}: {exc.message}", messages.ERROR)
             if done:
-                modeladmin.message_user(request, _("%d Partie(n) abgebrochen.") % done)
+                modeladmin.message_user(
+                    request,
+                    ngettext("%d Partie abgebrochen.", "%d Partien abgebrochen.", done) % done,
+                )
             return None
     else:
         form = AbortForm()

@@ -11,3 +11,6 @@ class GamesConfig(AppConfig):
 
         signals.match_changed.connect(broadcast.on_match_changed)
         signals.match_finished.connect(analysis.queue_analysis, dispatch_uid="games.analysis")
+        from accounts.language import language_changed
+
+        language_changed.connect(signals.keep_seat_languages)

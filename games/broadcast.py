@@ -24,6 +24,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from games import rendering
 from games.models import Match, Seat
@@ -79,12 +80,20 @@ def broadcast_match(match: Match, seats: list[Seat], state: Any) -> None:
                 },
             )
         )
-    if match.watchers:  # the public board (the view of no seat), rendered once for everyone
-        public = rendering.render_board(
-            match, None, oob=True, seats=seats, state=state, words=words
-        )
+    if match.watchers:  # the public board (the view of no seat), once per language for everyone
+        public = rendering.render_public_boards(match, seats, state, words)
+        default = public.pop(settings.LANGUAGE_CODE)
         messages.append(
-            (watch_group(match.pk), {"type": "match.spectate", "version": version, "html": public})
+            (
+                watch_group(match.pk),
+                {
+                    "type": "match.spectate",
+                    "version": version,
+                    "html": default,
+                    # the same board in the other languages: each socket forwards its own
+                    "languages": public,
+                },
+            )
         )
     outbox = getattr(_local, "outbox", None)
     if outbox is not None:

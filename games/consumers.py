@@ -492,10 +492,11 @@ class MatchConsumer(sockets.OutageSafeConsumer):
 
     async def match_spectate(self, event: dict[str, Any]) -> None:
         """The public board, rendered once per move for every spectator: sent on as it is."""
-        spectators.keep_public_board(self.match_id, event["version"], event["html"])
+        html = event.get("languages", {}).get(self.language, event["html"])
+        spectators.keep_public_board(self.match_id, event["version"], html, self.language)
         if event["version"] > self.shown_version:
             self.shown_version = event["version"]
-            await self._send(event["html"])
+            await self._send(html)
 
     async def notify_invite(self, event: dict[str, Any]) -> None:
         """An invitation to a table: the toast comes rendered with the event (by the lobby)."""
@@ -542,12 +543,12 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         seat = next((s for s in seats if s.index == self.seat_index), None)
         public = seat is None and not message
         if public:  # a spectator: the public board this process has for the version, if any
-            kept = spectators.public_board(match.pk, match.version)
+            kept = spectators.public_board(match.pk, match.version, self.language)
             if kept is not None:
                 return match.version, kept
         html = render_board(match, seat, message, oob=True, seats=seats)
         if public:
-            spectators.keep_public_board(match.pk, match.version, html)
+            spectators.keep_public_board(match.pk, match.version, html, self.language)
         return match.version, html
 
     async def _push_message(self, message: str) -> None:

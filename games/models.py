@@ -141,6 +141,10 @@ class Seat(models.Model):
     last_seen = models.DateTimeField(_("zuletzt gesehen"), default=timezone.now)
     stake_paid = models.PositiveIntegerField(_("Einsatz gezahlt"), default=0)
     prefs = models.JSONField(_("Einstellungen"), default=dict, blank=True)
+    #: the language the person's pushed board is rendered in (issue 46,
+    #: ``accounts.language.language_of``): set at the start, kept up to date while the match runs
+    #: (``accounts.language.language_changed``), so a move reads no account for it
+    language = models.CharField(_("Sprache"), max_length=10, blank=True, default="")
     place = models.PositiveSmallIntegerField(_("Platz am Ende"), null=True, blank=True)
     score = models.IntegerField(_("Punkte"), null=True, blank=True)
     leaderboard_points = models.IntegerField(_("Bestenlisten-Punkte"), null=True, blank=True)

@@ -18,12 +18,12 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import SafeData
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
+from accounts.language import seat_languages
 from accounts.templatetags.players import player_link
 from games import kinds, ratings, registry
 from games.definition import KeySituation
@@ -96,11 +96,11 @@ def event_lines(
 #: the platform's own ticker lines: a seat changing hands (``games.actions.seats``) – leaving and a
 #: lost connection said apart
 SEAT_EVENTS: dict[str, Any] = {
-    "seat_left": _lazy("%(name)s hat die Partie verlassen – der Computer spielt weiter."),
-    "seat_gone": _lazy(
+    "seat_left": gettext_lazy("%(name)s hat die Partie verlassen – der Computer spielt weiter."),
+    "seat_gone": gettext_lazy(
         "%(name)s hat die Verbindung verloren – der Computer spielt vorerst weiter."
     ),
-    "seat_back": _lazy("%(name)s ist wieder da und spielt selbst weiter."),
+    "seat_back": gettext_lazy("%(name)s ist wieder da und spielt selbst weiter."),
 }
 
 #: the seats' names as a presenter writes them into a ticker line for ``event_lines``:
@@ -1027,11 +1027,38 @@ def render_seat_boards(
 ) -> dict[int, str]:
     """The pushed board of every seat a person holds (or held: who left may still watch), rendered
     once per move by whoever made the move, so no socket needs a database query to follow it.
-    What the boards share (``MoveWords``) is built once for all of them."""
-    if words is None:
-        words = MoveWords.of(match, seats)
-    return {
-        seat.index: render_board(match, seat, oob=True, seats=seats, state=state, words=words)
-        for seat in seats
-        if seat.is_human
-    }
+    Each in its person's language (``accounts.language.seat_languages``); what the boards of one
+    language share (``MoveWords``) is built once for all of them."""
+    languages = seat_languages(seats)
+    current = get_language()
+    shared: dict[str, MoveWords] = {}
+    if words is not None:
+        shared[current] = words
+    boards: dict[int, str] = {}
+    for seat in seats:
+        if not seat.is_human:
+            continue
+        language = languages.get(seat.index, current)
+        with translation.override(language):
+            if language not in shared:
+                shared[language] = MoveWords.of(match, seats)
+            boards[seat.index] = render_board(
+                match, seat, oob=True, seats=seats, state=state, words=shared[language]
+            )
+    return boards
+
+
+def render_public_boards(
+    match: Match, seats: list[Seat], state: Any, words: MoveWords | None = None
+) -> dict[str, str]:
+    """The public board (the view of no seat) in every language of the site, for the spectators:
+    each socket forwards the one in its own language."""
+    current = get_language()
+    boards: dict[str, str] = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            shared = words if words is not None and language == current else None
+            boards[language] = render_board(
+                match, None, oob=True, seats=seats, state=state, words=shared
+            )
+    return boards

@@ -87,3 +87,17 @@ match_aborted = Signal()
 def move_guest_seats(sender: Any, guest: Any, user: Any, **kwargs: Any) -> None:
     """A guest who registers keeps their games: their seats move to the account."""
     Seat.objects.filter(guest=guest).update(user=user, guest=None)
+
+
+def keep_seat_languages(
+    sender: Any, user: Any = None, guest: Any = None, language: str = "", **kwargs: Any
+) -> None:
+    """A person's language changed (``accounts.language.language_changed``): the seats of their
+    running matches push their boards in it from the next move on."""
+    from games.models import Match, Seat
+
+    seats = Seat.objects.filter(match__status=Match.Status.RUNNING)
+    if user is not None:
+        seats.filter(user=user).update(language=language)
+    elif guest is not None:
+        seats.filter(guest=guest, user__isnull=True).update(language=language)

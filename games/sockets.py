@@ -20,6 +20,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
+from accounts.language import scope_language
 from accounts.presence import mark_offline, mark_online
 from games.rendering import flash_html
 
@@ -70,6 +71,8 @@ class OutageSafeConsumer(AsyncJsonWebsocketConsumer):
 
     #: the socket's person (``Player.key``), set by the consumer at connect
     player_key: str | None = None
+    #: the socket's language (``accounts.language.scope_language``)
+    language: str = settings.LANGUAGE_CODE
     #: the key this socket holds online (``go_online``), until ``go_offline`` lets it go
     online_key: str | None = None
 
@@ -95,7 +98,7 @@ class OutageSafeConsumer(AsyncJsonWebsocketConsumer):
         if not key or key not in event.get("to", ()) or key in event.get("skip", ()):
             return
         try:
-            await self.send(text_data=event["html"])
+            await self.send(text_data=event.get("languages", {}).get(self.language, event["html"]))
         except Exception as exc:  # noqa: BLE001 - the client left meanwhile
             log.debug("chat line not sent: %s", exc)
 
@@ -104,7 +107,10 @@ class OutageSafeConsumer(AsyncJsonWebsocketConsumer):
         # into its thread. Without it each ``gettext``/``get_language`` of a board (about ten
         # per move) took asgiref's slow path – an AttributeError per look-up under a lock that all
         # threads of the process share – to end at the same LANGUAGE_CODE.
-        translation.activate(settings.LANGUAGE_CODE)
+        # Its person's language (issue 46: the account's choice, the cookie, Accept-Language):
+        # what the socket renders itself (a refusal, a repaired or spectated board) is in it.
+        self.language = scope_language(scope)
+        translation.activate(self.language)
         try:
             await self._serve(scope, receive, send)
         finally:

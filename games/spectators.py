@@ -251,21 +251,23 @@ async def refuse(consumer: Any, message: str, code: int) -> None:
 
 # -- the public board of each match's current version, per process ---------------------------------
 _PUBLIC_KEEP = 2048
-_public: dict[int, tuple[int, str]] = {}
+_public: dict[tuple[int, str], tuple[int, str]] = {}
 
 
-def keep_public_board(match_id: int, version: int, html: str) -> None:
-    """Remember the pushed public board of ``match_id`` (the newest version wins)."""
-    old = _public.get(match_id)
+def keep_public_board(match_id: int, version: int, html: str, language: str = "") -> None:
+    """Remember the pushed public board of ``match_id`` in ``language`` (the newest version
+    wins)."""
+    key = (match_id, language or settings.LANGUAGE_CODE)
+    old = _public.get(key)
     if old is not None and old[0] >= version:
         return
     if old is None and len(_public) >= _PUBLIC_KEEP:
         with contextlib.suppress(StopIteration, RuntimeError):  # another thread changed it
             _public.pop(next(iter(_public)), None)  # the match remembered longest ago
-    _public[match_id] = (version, html)
+    _public[key] = (version, html)
 
 
-def public_board(match_id: int, version: int) -> str | None:
-    """The public board of ``match_id`` at ``version``, if this process has it."""
-    kept = _public.get(match_id)
+def public_board(match_id: int, version: int, language: str = "") -> str | None:
+    """The public board of ``match_id`` at ``version`` in ``language``, if this process has it."""
+    kept = _public.get((match_id, language or settings.LANGUAGE_CODE))
     return kept[1] if kept is not None and kept[0] == version else None

@@ -49,10 +49,11 @@ def _drawn_stars(m: re.Match[str]) -> str:
 
 
 @lru_cache(maxsize=16)
-def _document_html(path: Path, mtime: float) -> SafeString:
+def _document_html(path: Path, mtime: float, language: str | None = None) -> SafeString:
     """A page from one of our Markdown documents (a game's rules, the player manual): every
     heading with its anchor (a „#“ link to it) and, after the title and the introduction, the
-    table of contents of its sections. ``mtime`` keys the cache, so an edited file is read anew."""
+    table of contents of its sections. ``mtime`` keys the cache, so an edited file is read anew;
+    ``language`` too (the contents' title and the anchors' words are in the page's language)."""
     text = path.read_text(encoding="utf-8")
     toc = TocExtension(
         toc_depth="2-2", permalink="#", permalink_title=_("Link zu diesem Abschnitt")
@@ -70,12 +71,23 @@ def _document_html(path: Path, mtime: float) -> SafeString:
     return mark_safe(body[:first] + nav + body[first:])  # noqa: S308
 
 
+def _in_language(folder: Path, stem: str) -> Path:
+    """``<folder>/<stem>.<language>.md`` for the page's language (issue 46: ``speedone.en.md``),
+    else the German ``<stem>.md``."""
+    language = get_language() or settings.LANGUAGE_CODE
+    if language != settings.LANGUAGE_CODE:
+        translated = folder / f"{stem}.{language}.md"
+        if translated.exists():
+            return translated
+    return folder / f"{stem}.md"
+
+
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     game = registry.game(slug)
-    path = settings.BASE_DIR / "docs" / "rules" / f"{slug}.md"
+    path = _in_language(settings.BASE_DIR / "docs" / "rules", slug)
     if game is None or not path.exists():
         raise Http404(_("Diese Spielregeln gibt es nicht."))
-    html = _document_html(path, path.stat().st_mtime)
+    html = _document_html(path, path.stat().st_mtime, get_language())
     return render(request, "games/rules.html", {"game": game, "rules_html": html})
 
 
@@ -83,10 +95,10 @@ def manual(request: HttpRequest) -> HttpResponse:
     """„So spielst du“: how the site works, for players (``docs/manual/<language>.md``, German
     where the visitor's language has none yet)."""
     folder = settings.BASE_DIR / "docs" / "manual"
-    path = folder / f"{get_language() or 'de'}.md"
+    path = folder / f"{get_language() or settings.LANGUAGE_CODE}.md"
     if not path.exists():
-        path = folder / "de.md"
-    html = _document_html(path, path.stat().st_mtime)
+        path = folder / f"{settings.LANGUAGE_CODE}.md"
+    html = _document_html(path, path.stat().st_mtime, get_language())
     return render(request, "games/manual.html", {"manual_html": html})
 
 

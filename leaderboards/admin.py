@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.admin import GameFilter, game_column, game_title
 from leaderboards.achievements import title as achievement_title
@@ -37,7 +38,9 @@ def void_bookings(
             done = sum(
                 void_match(m, form.cleaned_data["reason"], by=request.user) for m in match_ids
             )
-            modeladmin.message_user(request, _("%d Buchung(en) storniert.") % done)
+            modeladmin.message_user(
+                request, ngettext("%d Buchung storniert.", "%d Buchungen storniert.", done) % done
+            )
             return None
     else:
         form = VoidForm()
@@ -156,7 +159,9 @@ def reset_achievements(
     modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Achievement]
 ) -> None:
     count, _rows = queryset.delete()
-    modeladmin.message_user(request, _("%d Erfolg(e) zurückgesetzt.") % count)
+    modeladmin.message_user(
+        request, ngettext("%d Erfolg zurückgesetzt.", "%d Erfolge zurückgesetzt.", count) % count
+    )
 
 
 @admin.register(Achievement)

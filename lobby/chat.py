@@ -38,7 +38,6 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
 from accounts.identity import Player, guest_claimed
@@ -50,6 +49,7 @@ from games.broadcast import players_group
 from games.kinds import kind_of
 from games.models import Match
 from lobby.models import ChatMessage, ChatMute, Table
+from lobby.phrases import QUICK_PHRASES
 from lobby.services import _notify
 
 log = logging.getLogger("speedgames.chat")
@@ -59,18 +59,6 @@ MAX_CHARS = 500
 HISTORY = 100
 RATE_COUNT = 5
 RATE_SECONDS = 10
-#: buttons for phones and for people who do not type
-QUICK_PHRASES = [
-    gettext_lazy("Hallo!"),
-    gettext_lazy("Viel Glück!"),
-    gettext_lazy("Gut gespielt!"),
-    gettext_lazy("Danke!"),
-    gettext_lazy("Moment bitte"),
-    gettext_lazy("Sorry!"),
-    gettext_lazy("Noch eine Runde?"),
-    gettext_lazy("Tschüss!"),
-]
-
 #: characters removed from a line: bidi overrides and isolates (they turn text around on screen)
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
@@ -231,11 +219,20 @@ def _check_writer(room: Room, player: Player | None) -> Player:
     return player
 
 
-def post(room: Room, player: Player | None, raw: Any) -> ChatMessage:
+def post(room: Room, player: Player | None, raw: Any, phrase: Any = None) -> ChatMessage:
     """Write one line into ``room`` and push it after commit; German ``ActionRejected`` for a line
-    that is refused (nothing is stored or counted then, except the rate counter)."""
+    that is refused (nothing is stored or counted then, except the rate counter). ``phrase``: a
+    quick phrase's code (``lobby.phrases``) instead of a text."""
     player = _check_writer(room, player)
-    text = clean_text(raw)
+    code = ""
+    if phrase:
+        code = str(phrase)
+        if code not in QUICK_PHRASES:
+            raise ActionRejected(_("Diesen schnellen Satz gibt es nicht."))
+        with translation.override(site.LANGUAGE_CODE):  # the record keeps it in German
+            text = str(QUICK_PHRASES[code])
+    else:
+        text = clean_text(raw)
     _check_rate(player)
     with transaction.atomic():
         message = ChatMessage.objects.create(
@@ -246,40 +243,66 @@ def post(room: Room, player: Player | None, raw: Any) -> ChatMessage:
             author_key=player.key,
             name=player.name,
             text=text,
+            phrase=code,
         )
         transaction.on_commit(lambda: push_line(room, message))
     log.info("chat line %s in %s by %s", message.pk, room.dom_id, player.key)
     return message
 
 
-def render_line(room: Room, message: ChatMessage) -> str:
-    """One line as the panel shows it (autoescaped; no link is made clickable)."""
-    with translation.override(site.LANGUAGE_CODE):
+def render_line(room: Room, message: ChatMessage, language: str | None = None) -> str:
+    """One line as the panel shows it (autoescaped; no link is made clickable), in ``language``
+    (default: the site's)."""
+    with translation.override(language or site.LANGUAGE_CODE):
         return render_to_string("lobby/_chat_line.html", {"m": message, "base": room.base_url})
 
 
-def _push(room: Room, html: str, skip: Iterable[str] = ()) -> None:
-    event = {"type": "chat.message", "html": html, "to": sorted(room.people), "skip": list(skip)}
+def _in_every_language(render: Any) -> tuple[str, dict[str, str]]:
+    """``render(language)`` for the site's language and for each other one (issue 46: every
+    socket sends on the one in its person's language)."""
+    others = {code: render(code) for code, _name in site.LANGUAGES if code != site.LANGUAGE_CODE}
+    return render(site.LANGUAGE_CODE), others
+
+
+def _push(
+    room: Room, html: str, skip: Iterable[str] = (), languages: dict[str, str] | None = None
+) -> None:
+    event = {
+        "type": "chat.message",
+        "html": html,
+        "languages": languages or {},
+        "to": sorted(room.people),
+        "skip": list(skip),
+    }
     for group in room.groups:
         _notify(group, event)
 
 
 def push_line(room: Room, message: ChatMessage) -> None:
-    """The new line to the room's people, except those who muted or block its author."""
-    line = render_line(room, message)
-    html = f'<div hx-swap-oob="beforeend:#{room.dom_id}-lines">{line}</div>'
-    _push(room, html, skipped_readers(message.author_key, room.people))
+    """The new line to the room's people, except those who muted or block its author; rendered
+    once per language (a quick phrase reads in each reader's own)."""
+
+    def render(language: str) -> str:
+        line = render_line(room, message, language)
+        return f'<div hx-swap-oob="beforeend:#{room.dom_id}-lines">{line}</div>'
+
+    html, languages = _in_every_language(render)
+    _push(room, html, skipped_readers(message.author_key, room.people), languages)
 
 
 def push_state(table: Table) -> None:
     """After the opener switched the chat on or off: the table's open pages show the form, or why
-    there is none (the same for everybody, so rendered once)."""
+    there is none (the same for everybody, so rendered once per language)."""
     room = table_room(table)
-    with translation.override(site.LANGUAGE_CODE):
-        html = render_to_string(
-            "lobby/_chat_form.html", {"chat": room, "phrases": QUICK_PHRASES, "oob": True}
-        )
-    transaction.on_commit(lambda: _push(room, html))
+
+    def render(language: str) -> str:
+        with translation.override(language):
+            return render_to_string(
+                "lobby/_chat_form.html", {"chat": room, "phrases": QUICK_PHRASES, "oob": True}
+            )
+
+    html, languages = _in_every_language(render)
+    transaction.on_commit(lambda: _push(room, html, languages=languages))
 
 
 def _readable(room: Room, player: Player | None, message_id: Any) -> ChatMessage:

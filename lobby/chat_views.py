@@ -23,7 +23,7 @@ def _answer(request: HttpRequest, room: chat.Room, op: str) -> HttpResponse:
     extra: dict[str, object] = {"open": True}
     try:
         if op == "":
-            chat.post(room, player, request.POST.get("text"))
+            chat.post(room, player, request.POST.get("text"), request.POST.get("phrase"))
         elif op == "melden":
             chat.flag(room, player, request.POST.get("message"))
             extra["notice"] = _("Danke – die Spielleitung sieht sich die Nachricht an.")

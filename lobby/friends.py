@@ -9,7 +9,6 @@ import logging
 import time
 from typing import Any, NamedTuple
 
-from django.conf import settings as site
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -25,6 +24,7 @@ from redis.exceptions import RedisError
 
 from accounts import social
 from accounts.identity import Player, current_player
+from accounts.language import language_of
 from accounts.models import User
 from accounts.presence import last_seen, where_of
 from accounts.ratelimit import count_hit
@@ -187,7 +187,7 @@ def announce_friendship(sender: User, recipient: User, *, accepted: bool) -> Non
             "accepted": accepted,
             "friends_url": reverse("lobby:friends"),
         }
-        with translation.override(site.LANGUAGE_CODE):  # as services.invite renders its toast
+        with translation.override(language_of(recipient)):  # the recipient's, as services.invite
             html = render_to_string("lobby/_friend_toast.html", context)
         # the invitation's event type: every page's socket sends a rendered toast on as it is
         services._notify(f"user-u{recipient.pk}", {"type": "notify.invite", "html": html})

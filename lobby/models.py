@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.identity import Player
 from accounts.models import new_token
 from games.kinds.correspondence import MOVE_SECONDS as FERN_MOVE_SECONDS
+from lobby.phrases import QUICK_PHRASES
 
 MOVE_SECONDS_CHOICES = [
     (30, _("30 s")),
@@ -190,6 +191,9 @@ class ChatMessage(models.Model):
     author_key = models.CharField(_("Schreiber-Schlüssel"), max_length=24, db_index=True)
     name = models.CharField(_("Name"), max_length=40)
     text = models.CharField(_("Text"), max_length=500)
+    #: a quick phrase's code (``lobby.phrases``): each reader sees it in their own language;
+    #: ``text`` keeps it in German for the record
+    phrase = models.CharField(_("schneller Satz"), max_length=20, blank=True, default="")
     created = models.DateTimeField(_("geschrieben"), default=timezone.now)
     #: „melden“: somebody asked the staff to look at it
     flagged = models.BooleanField(_("gemeldet"), default=False)
@@ -208,6 +212,12 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.text[:60]}"
+
+    @property
+    def shown_text(self) -> str:
+        """The line as the reader sees it: a quick phrase in the active language."""
+        phrase = QUICK_PHRASES.get(self.phrase) if self.phrase else None
+        return str(phrase) if phrase is not None else self.text
 
 
 class ChatMute(models.Model):

@@ -18,6 +18,7 @@ from redis.exceptions import RedisError
 
 from accounts.bots import bots_of
 from accounts.identity import Player
+from accounts.language import language_of
 from accounts.models import Guest, User
 from accounts.ratelimit import count_hit
 from games import registry
@@ -507,9 +508,9 @@ def invite(table: Table, sender: Player, user_id: int) -> None:
             "sender": sender.name,
             "token": table.token,
         }
-        # rendered here, in the site's language as the sockets did, so that every page's socket
+        # rendered here, in the recipient's language (issue 46), so that every page's socket
         # (the match socket too) only sends it on and no lower app needs the lobby's template
-        with translation.override(site.LANGUAGE_CODE):
+        with translation.override(language_of(recipient)):
             html = render_to_string("lobby/_invite_toast.html", invitation)
         _notify(f"user-u{recipient.pk}", {"type": "notify.invite", **invitation, "html": html})
     except (RedisError, OSError) as exc:

@@ -30,12 +30,13 @@ from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Avg, Count, Q
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
 
 from accounts.bots import BOT_NAMES
 from accounts.identity import Player
+from accounts.language import language_of_key
 from accounts.models import Block
 from games.actions import ActionRejected
 from games.engines.base import get_engine
@@ -484,7 +485,8 @@ def _tell(told: list[tuple[str, int, int]], game: str) -> None:
     """After commit: every paired person's open pages go to their match (the waiting panel's
     heartbeat finds it too, if the push is lost)."""
     for key, seek_id, match_id in told:
-        html = render_to_string("pairing/_go.html", {"seek_id": seek_id, "match_id": match_id})
+        with translation.override(language_of_key(key)):  # the person's language (issue 46)
+            html = render_to_string("pairing/_go.html", {"seek_id": seek_id, "match_id": match_id})
         _notify(f"user-{key}", {"type": "notify.invite", "html": html})
     _lobby_changed(game)
 

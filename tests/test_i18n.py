@@ -162,6 +162,72 @@ def test_committed_catalogue_is_compiled() -> None:
     assert result.returncode == 0, result.stderr
 
 
+# -- the other languages' catalogues (issue 46) ------------------------------------------------
+
+
+def test_every_language_has_a_catalogue_and_make_messages_updates_it() -> None:
+    """Each language of ``settings.LANGUAGES`` but German has ``locale/<code>/.../django.po``, and
+    ``make messages`` (the Makefile's MESSAGES_LANGUAGES) collects and compiles it."""
+    from django.conf import settings
+
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    listed = re.search(r"^MESSAGES_LANGUAGES := (.*)$", makefile, re.M)
+    assert listed, "the Makefile names no MESSAGES_LANGUAGES"
+    for code, _name in settings.LANGUAGES:
+        assert code in listed.group(1).split(), f"make messages leaves out {code}"
+        po = ROOT / "locale" / code / "LC_MESSAGES" / "django.po"
+        assert po.exists(), f"{po.relative_to(ROOT)} missing: run `make messages`"
+
+
+def test_every_translation_is_there_and_not_fuzzy() -> None:
+    """No entry of a translation (``locale/en`` …) is empty or fuzzy: the failure names each
+    one with file and line (also ``python -m tests.untranslated``, which ``make messages`` runs)."""
+    from tests.untranslated import catalogues, missing
+
+    assert catalogues(), "no translation catalogue besides the German one"
+    lines = [line for po in catalogues() for line in missing(po)]
+    assert not lines, f"{len(lines)} entries to translate:\n" + "\n".join(lines[:200])
+
+
+def test_translations_are_compiled_and_well_formed(tmp_path: Path) -> None:
+    """``msgfmt --check`` passes (placeholders and plural forms match their msgid) and the
+    committed django.mo is the compiled django.po (``make messages`` ran after the last edit)."""
+    from tests.untranslated import catalogues
+
+    for po in catalogues():
+        fresh = tmp_path / f"{po.parts[-3]}.mo"
+        result = subprocess.run(
+            ["msgfmt", "--check", "-o", str(fresh), str(po)], capture_output=True, text=True
+        )
+        assert result.returncode == 0, result.stderr
+        mo = po.with_suffix(".mo")
+        assert mo.exists(), f"{mo.relative_to(ROOT)} missing: run `make messages`"
+        assert mo.read_bytes() == fresh.read_bytes(), (
+            f"{mo.relative_to(ROOT)} is older than its .po: run `make messages`"
+        )
+
+
+def test_gettext_is_called_by_names_makemessages_knows() -> None:
+    """``makemessages`` finds ``_``, ``gettext``, ``gettext_lazy``, ``ngettext``, ``pgettext`` …
+    by name: a string wrapped in another alias (``_g``, ``_lazy``) never reaches a catalogue and
+    stays German in every language (issue 46 found three such)."""
+    known = {"_"}
+    offenders = []
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        if rel.parts[0] in {".venv", "var", "tests", "bench", "node_modules"}:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation":
+                for alias in node.names:
+                    if alias.asname and alias.asname not in known and "gettext" in alias.name:
+                        offenders.append(f"{rel}:{node.lineno}: {alias.name} as {alias.asname}")
+    assert not offenders, "gettext under a name makemessages does not know:\n" + "\n".join(
+        offenders
+    )
+
+
 # -- no German in the engines ----------------------------------------------------------------
 
 #: words that mark German text (lower case); chosen so English developer messages never hit

@@ -152,15 +152,17 @@ def test_the_load_bench_runs_without_the_servers_secret(tmp_path):
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stdout + out.stderr
 
 
-def test_a_browser_asking_for_english_still_gets_german(client):
-    """The site is German: Django's own texts (dates, form errors) follow, whatever the browser
-    prefers."""
+def test_a_browser_asking_for_english_gets_english_and_german_stays_the_default(client):
+    """Issue 46: the browser's language decides when nobody chose one – Django's own texts (form
+    errors) follow it; without a wish the site is German."""
     page = client.get("/konto/registrieren/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
-    assert 'lang="de"' in page.content.decode()
+    assert 'lang="en"' in page.content.decode()
     answer = client.post(
         "/konto/registrieren/", {"username": ""}, HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9"
     ).content.decode()
-    assert "This field is required" not in answer and "Dieses Feld ist zwingend" in answer
+    assert "This field is required" in answer and "Dieses Feld ist zwingend" not in answer
+    german = client.post("/konto/registrieren/", {"username": ""}).content.decode()
+    assert 'lang="de"' in german and "Dieses Feld ist zwingend" in german
 
 
 def test_the_player_manual_is_a_page_linked_from_every_page(client):

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts import wallet
+from accounts.language import language_of
 from accounts.models import Guest, User
 from games.actions.common import ActionRejected, schedule
 from games.engines.base import InvalidOptions, get_engine, new_seed
@@ -84,6 +85,7 @@ def start_match(
                 name=spec.name,
                 bot_strength=spec.bot_strength,
                 is_human=spec.is_human,
+                language=language_of(spec.user, spec.guest) if spec.is_human else "",
             )
             if stake and spec.is_human:
                 if spec.user is None:

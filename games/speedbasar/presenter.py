@@ -47,11 +47,11 @@ JOKER_TEXT = {
 #: the cards' names on their narrow faces, with a soft hyphen where they may break (site.css
 #: breaks a face's name at a soft hyphen only, never inside a syllable)
 FACE_NAME = {
-    "R": gettext_lazy("Rosen\u00adpfeffer"),
-    "K": gettext_lazy("Karda\u00admom"),
+    "R": gettext_lazy("Rosen­pfeffer"),
+    "K": gettext_lazy("Karda­mom"),
     "S": SPICE_NAME["S"],
-    "W": gettext_lazy("Messing\u00adwaage"),
-    "M": gettext_lazy("Gewürz\u00admühle"),
+    "W": gettext_lazy("Messing­waage"),
+    "M": gettext_lazy("Gewürz­mühle"),
 }
 COPIES = 3
 #: the Extrascharf rules: (title, the rule in one line) as the engine's codes (``rule_words``)
@@ -956,9 +956,9 @@ class SpeedbasarPresenter(Presenter):
             # soft hyphens: the headers break at a word's seam on a phone, never inside a name
             "columns": [
                 "",
-                _("Punkte\u00adstapel"),
+                _("Punkte­stapel"),
                 _("Krüge (×10)"),
-                _("Hand\u00adkarten (−1)"),
+                _("Hand­karten (−1)"),
                 _("Punkte"),
             ],
             "rows": [

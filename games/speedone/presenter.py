@@ -509,14 +509,12 @@ class SpeedonePresenter(Presenter):
         columns = [
             "",
             _("Resthand"),
-            _("Karten\u00adpunkte"),
-            _("ange\u00adschrieben"),
+            _("Karten­punkte"),
+            _("ange­schrieben"),
             _("Stand"),
         ]
         if any(shown):
-            columns.append(
-                _("Besten\u00adliste") if last["game_over"] else _("Besten\u00adliste (Runde)")
-            )
+            columns.append(_("Besten­liste") if last["game_over"] else _("Besten­liste (Runde)"))
         return {
             "title": _("Runde %(round)s vorbei") % {"round": last["round"]},
             # soft hyphens: on a phone the long headers break at a word's seam

@@ -71,11 +71,11 @@ SPECIAL = {
 #: the specials' names on their narrow faces, with a soft hyphen where they may break (site.css
 #: breaks a face's name at a space or a soft hyphen only, never inside a syllable)
 FACE_NAME = {
-    "T": gettext_lazy("Tausch\u00adrunde"),
-    "F": gettext_lazy("Fäl\u00adschung"),
-    "V": gettext_lazy("Vor\u00addrän\u00adgeln"),
-    "H": gettext_lazy("Heute ge\u00adfragt"),
-    "R": gettext_lazy("Ramsch\u00adtag"),
+    "T": gettext_lazy("Tausch­runde"),
+    "F": gettext_lazy("Fäl­schung"),
+    "V": gettext_lazy("Vor­drän­geln"),
+    "H": gettext_lazy("Heute ge­fragt"),
+    "R": gettext_lazy("Ramsch­tag"),
 }
 STARS = {
     1: gettext_lazy("Schuppen"),

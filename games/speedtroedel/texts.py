@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext as _g
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 from games.wording import Entry
 
@@ -21,11 +20,11 @@ def _number(value: float) -> str:
 
 
 def _lead_ahead(p: Mapping[str, Any]) -> str:
-    return _g("%(points)s Punkte vor den anderen") % {"points": _number(p["points"])}
+    return gettext("%(points)s Punkte vor den anderen") % {"points": _number(p["points"])}
 
 
 def _lead_behind(p: Mapping[str, Any]) -> str:
-    return _g("%(points)s Punkte hinter den anderen") % {"points": _number(p["points"])}
+    return gettext("%(points)s Punkte hinter den anderen") % {"points": _number(p["points"])}
 
 
 TEXTS: dict[str, Entry] = {

@@ -42,15 +42,15 @@ SPECIAL = {SPECIAL_CODES[c]: (SPECIAL_NAMES[c], SPECIAL_TEXT[c]) for c in SPECIA
 #: the specials' names on their narrow faces, with a soft hyphen where they may break (site.css
 #: breaks a face's name at a soft hyphen only, never inside a syllable)
 FACE_NAME = {
-    "DK": gettext_lazy("Dampf\u00adkoloss"),
-    "FF": gettext_lazy("Funken\u00adfee"),
-    "TR": gettext_lazy("Trans\u00adfor\u00admator"),
-    "FB": gettext_lazy("Fließ\u00adband"),
-    "KB": gettext_lazy("Kessel\u00adbers\u00adter"),
-    "DW": gettext_lazy("Dampf\u00adwolke"),
-    "PT": gettext_lazy("Proto\u00adtyp"),
-    "BP": gettext_lazy("Blau\u00adpause"),
-    "SS": gettext_lazy("Schrott\u00adsamm\u00adlerin"),
+    "DK": gettext_lazy("Dampf­koloss"),
+    "FF": gettext_lazy("Funken­fee"),
+    "TR": gettext_lazy("Trans­for­mator"),
+    "FB": gettext_lazy("Fließ­band"),
+    "KB": gettext_lazy("Kessel­bers­ter"),
+    "DW": gettext_lazy("Dampf­wolke"),
+    "PT": gettext_lazy("Proto­typ"),
+    "BP": gettext_lazy("Blau­pause"),
+    "SS": gettext_lazy("Schrott­samm­lerin"),
 }
 
 

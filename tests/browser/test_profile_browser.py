@@ -137,7 +137,7 @@ def test_admin_abort_form(live_site, page, width, height):
     page.get_by_label("Grund (die Spieler lesen ihn)").fill("Serverwartung")
     page.get_by_role("button", name="Partie abbrechen").click()
     page.wait_for_url(url + "/admin/games/match/")
-    assert "1 Partie(n) abgebrochen" in page.content()
+    assert "1 Partie abgebrochen" in page.content()
     page.screenshot(path=str(SHOTS / f"admin-aborted-{width}.png"), full_page=True)
     match.refresh_from_db()
     assert match.status == "aborted"

@@ -78,7 +78,7 @@ def test_staff_abort_a_running_match_with_a_reason(admin_client, stake_match, al
             },
             follow=True,
         )
-    assert "1 Partie(n) abgebrochen" in done.content.decode()
+    assert "1 Partie abgebrochen" in done.content.decode()
     match.refresh_from_db()
     assert match.status == Match.Status.ABORTED and match.finished is not None
     assert match.deadline is None and match.version == old_version + 1

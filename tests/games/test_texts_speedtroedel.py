@@ -238,7 +238,9 @@ def test_the_presenters_memos_are_kept_per_language() -> None:
     assert faces["de"] > 0 and faces["en"] == 2 * faces["de"]  # the same faces, once per language
     assert module._said_in("de") is not module._said_in("en")
     assert module._said_in("en")._cards and module._said_in("de")._cards
-    assert boards["de"] == boards["en"]  # no English catalogue yet: the same German words
+    # each language its own words (issue 46: the English catalogue)
+    assert "Dachboden" in boards["de"] and "Dachboden" not in boards["en"]
+    assert "Attic" in boards["en"] and "Attic" not in boards["de"]
 
 
 def test_the_rat_of_the_last_round_speaks_of_winning_not_of_values() -> None:

@@ -36,7 +36,7 @@ def test_staff_see_entries_and_challenges_and_void_a_match_with_a_reason(admin_c
         },
         follow=True,
     )
-    assert "2 Buchung(en) storniert" in done.content.decode()
+    assert "2 Buchungen storniert" in done.content.decode()
     for e in LeaderboardEntry.objects.filter(match=match):
         assert e.points == 0 and e.voided_at and e.void_reason.startswith("Absprache")
     totals = LeaderboardTotal.objects.filter(period=ALL_TIME)

@@ -85,11 +85,37 @@ def test_a_line_is_escaped_links_stay_text_and_it_is_there_after_a_reload(table,
 
 @pytest.mark.django_db
 def test_a_quick_phrase_and_a_guest_write_too(table, gustav):
-    html = send(guest_client(gustav), reverse("lobby:table_chat", args=[table.pk]), "Moment bitte")
+    url = reverse("lobby:table_chat", args=[table.pk])
+    r = guest_client(gustav).post(url, {"phrase": "moment"}, HTTP_HX_REQUEST="true")
+    html = r.content.decode()
     assert "Gustav" in html and "Moment bitte" in html
-    for phrase in ("Gut gespielt!", "Danke!", "Moment bitte", "Noch eine Runde?"):
-        assert f'value="{phrase}"' in html  # the quick phrase buttons
-    assert ChatMessage.objects.get().author_key == f"g{gustav.pk}"
+    for code, phrase in (("well_played", "Gut gespielt!"), ("another", "Noch eine Runde?")):
+        assert f'value="{code}">{phrase}</button>' in html  # the quick phrase buttons
+    line = ChatMessage.objects.get()
+    assert line.author_key == f"g{gustav.pk}" and line.phrase == "moment"
+    assert line.text == "Moment bitte"  # the record keeps it in German
+
+
+@pytest.mark.django_db
+def test_a_quick_phrase_reads_in_each_readers_language(table, alice, monkeypatch):
+    """Issue 46: a phrase is stored as its code; the pushed line comes in every language and an
+    English reader's page shows it in English."""
+    from django.test import TestCase
+
+    sent: list[dict] = []
+    monkeypatch.setattr(chat, "_notify", lambda group, event: sent.append(event))
+    room = chat.table_room(table)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        line = chat.post(room, Player(user=alice), "", phrase="well_played")
+    pushed = [m for m in sent if m["type"] == "chat.message"]
+    assert pushed and "Gut gespielt!" in pushed[0]["html"]
+    assert "Well played!" in pushed[0]["languages"]["en"]
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert line.shown_text == "Well played!"
+    with pytest.raises(ActionRejected):
+        chat.post(room, Player(user=alice), "", phrase="nonsense")
 
 
 @pytest.mark.django_db
@@ -514,7 +540,7 @@ def test_the_staff_mute_a_guest_site_wide(table, alice, gustav, staff):
         {"action": "chat_mute", "_selected_action": [gustav.pk]},
         follow=True,
     )
-    assert "1 Gast/Gäste im Chat stummgeschaltet." in r.content.decode()
+    assert "1 Gast im Chat stummgeschaltet." in r.content.decode()
     gustav.refresh_from_db()
     assert gustav.chat_muted
     listing = staff.get("/admin/accounts/guest/?chat_muted__exact=1").content.decode()

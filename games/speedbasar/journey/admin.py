@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.speedbasar.journey.models import JourneyMatch, JourneyStop
 from games.speedbasar.journey.stations import BY_SLUG
@@ -20,7 +21,9 @@ def reset_stops(
     modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[JourneyStop]
 ) -> None:
     count = queryset.filter(passed__isnull=False).update(passed=None, passed_match=None)
-    modeladmin.message_user(request, _("%d Station(en) zurückgesetzt.") % count)
+    modeladmin.message_user(
+        request, ngettext("%d Station zurückgesetzt.", "%d Stationen zurückgesetzt.", count) % count
+    )
 
 
 class JourneyMatchInline(admin.TabularInline):

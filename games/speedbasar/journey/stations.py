@@ -28,7 +28,7 @@ from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import gettext_lazy
 
 from accounts.identity import Player
 from games.actions import ActionRejected
@@ -76,7 +76,7 @@ class Station:
 # per rule: the briefing, the bots (count, strength) and whether a Krug is part of the goal
 _LEGS: dict[str, tuple[StrOrPromise, int, str, bool]] = {
     "gleicher_preis": (
-        _l(
+        gettext_lazy(
             "Du darfst die letzte Zahl wiederholen: Nach Safran 5 geht also noch einmal Safran 5, "
             "nach einer 10 die 10 noch einmal oder 1 bis 3. So bleibst du öfter ehrlich."
         ),
@@ -85,7 +85,7 @@ _LEGS: dict[str, tuple[StrOrPromise, int, str, bool]] = {
         False,
     ),
     "feilschen": (
-        _l(
+        gettext_lazy(
             "Ein Zweifel an der Zahl scheitert, wenn die echte Zahl mindestens so hoch ist wie die "
             "angesagte: Safran 7 als „Safran 4“ ist sicher. Die Gewürzmühle verliert ihn trotzdem, "
             "die Waage übersteht ihn."
@@ -95,7 +95,7 @@ _LEGS: dict[str, tuple[StrOrPromise, int, str, bool]] = {
         False,
     ),
     "enge_gasse": (
-        _l(
+        gettext_lazy(
             "Nur der nächste Spieler darf anzweifeln. Glaubt er, geht es sofort weiter – alle "
             "anderen müssen schweigen."
         ),
@@ -104,7 +104,7 @@ _LEGS: dict[str, tuple[StrOrPromise, int, str, bool]] = {
         False,
     ),
     "zehnerzoll": (
-        _l(
+        gettext_lazy(
             "Wer einen Zweifel um eine angesagte 10 verliert, zieht 4 Karten statt 2 – der erwischte "
             "Ansager genauso wie der Zweifler, der falsch lag."
         ),
@@ -113,7 +113,7 @@ _LEGS: dict[str, tuple[StrOrPromise, int, str, bool]] = {
         True,
     ),
     "reine_ware": (
-        _l(
+        gettext_lazy(
             "Legt jemand seine letzte Karte, verlieren Joker jeden Zweifel. Mit Waage oder Mühle als "
             "letzter Karte wird es also gefährlich."
         ),
@@ -122,7 +122,7 @@ _LEGS: dict[str, tuple[StrOrPromise, int, str, bool]] = {
         False,
     ),
     "handschlag": (
-        _l(
+        gettext_lazy(
             "Statt anzuzweifeln darfst du „Stimmt genau!“ rufen: Gewürz und Zahl stimmen beide (ein "
             "Joker stimmt nie genau). Hast du recht, bekommst du den Stapel, sonst ziehst du 2 Karten "
             "wie nach einem verlorenen Zweifel."
@@ -132,7 +132,7 @@ _LEGS: dict[str, tuple[StrOrPromise, int, str, bool]] = {
         False,
     ),
     "doppelladung": (
-        _l(
+        gettext_lazy(
             "Du darfst zwei Karten unter einer Ansage legen. Ein Zweifel prüft beide: Nur wenn beide "
             "das Merkmal erfüllen, hält die Ansage."
         ),

@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.admin import GameFilter, game_column
 from games.speedtroedel.school.lessons import lesson
@@ -19,7 +20,9 @@ def reset_lessons(
     modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[LessonPassed]
 ) -> None:
     count, _rows = queryset.delete()
-    modeladmin.message_user(request, _("%d Lektion(en) zurückgesetzt.") % count)
+    modeladmin.message_user(
+        request, ngettext("%d Lektion zurückgesetzt.", "%d Lektionen zurückgesetzt.", count) % count
+    )
 
 
 @admin.register(LessonPassed)
