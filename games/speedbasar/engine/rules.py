@@ -339,22 +339,53 @@ def claims_now(state: BasarState) -> list[tuple[int, int]]:
     return allowed_claims(state.pile, state.has("gleicher_preis"))
 
 
+#: the legal-move table: (cards laid, claims key) → the lay actions of that group for every
+#: claim allowed then, built once (``_lay_actions``); ``legal_actions`` shares these dicts
+_LAYS: dict[tuple[tuple[int, ...], tuple[int, int, bool]], tuple[Action, ...]] = {}
+_PASS: Action = {"type": "pass"}
+
+
+def _claims_key(state: BasarState) -> tuple[int, int, bool]:
+    """What the allowed claims depend on: the top claim's spice and number (``-1, 0`` on a new
+    pile) and Gleicher Preis."""
+    pile = state.pile
+    if not pile:
+        return (-1, 0, False)
+    top = pile[-1]
+    return (top[1], top[2], "gleicher_preis" in state.rules)
+
+
+def _lay_actions(group: tuple[int, ...], key: tuple[int, int, bool]) -> tuple[Action, ...]:
+    spice, number, gleicher = key
+    pile = [] if spice < 0 else [(0, spice, number, ())]
+    codes = [C.CODES[c] for c in group]
+    built = tuple(
+        {"type": "lay", "cards": list(codes), "spice": C.SPICES[s], "number": v}
+        for s, v in allowed_claims(pile, gleicher)
+    )
+    _LAYS[(group, key)] = built
+    return built
+
+
 def legal_actions(state: BasarState, seat: int) -> list[Action]:
+    """Pass, every card (or pair, with Doppelladung) under every allowed claim; in a doubt
+    window believe and the doubts. The lay actions come from a table and are shared between
+    calls: read them, never change them."""
     if state.phase == TURN and seat == state.turn:
-        out: list[Action] = [{"type": "pass"}]
+        out: list[Action] = [_PASS]
         hand = state.hands[seat]
-        claims = [(C.SPICES[s], v) for s, v in claims_now(state)]
+        key = _claims_key(state)
         kinds = sorted(set(hand))
-        groups: list[list[str]] = [[C.code(c)] for c in kinds]
-        if state.has("doppelladung"):
+        groups: list[tuple[int, ...]] = [(c,) for c in kinds]
+        if "doppelladung" in state.rules:
             for i, a in enumerate(kinds):
                 if hand.count(a) >= 2:
-                    groups.append([C.code(a), C.code(a)])
+                    groups.append((a, a))
                 for b in kinds[i + 1 :]:
-                    groups.append([C.code(a), C.code(b)])
+                    groups.append((a, b))
+        lays = _LAYS
         for g in groups:
-            for s, v in claims:
-                out.append({"type": "lay", "cards": list(g), "spice": s, "number": v})
+            out.extend(lays.get((g, key)) or _lay_actions(g, key))
         return out
     if state.phase == DOUBT and seat in state.pending:
         w = state.window
@@ -376,7 +407,48 @@ def timeout_action(state: BasarState, seat: int) -> Action:
     return {"type": "pass"}
 
 
+def _fast_lay(state: BasarState, seat: int, action: Any) -> tuple[int, int, int] | None:
+    """(card, spice, number) of a legal one-card lay, found without ``_check_lay``'s full
+    checks; ``None`` for anything else (``apply``'s checks then decide, and refuse)."""
+    if (
+        type(action) is not dict
+        or len(action) != 4
+        or state.phase != TURN
+        or seat != state.turn
+        or action.get("type") != "lay"
+    ):
+        return None
+    raw = action.get("cards")
+    text = action.get("spice")
+    number = action.get("number")
+    if type(raw) is not list or len(raw) != 1 or type(text) is not str or type(number) is not int:
+        return None
+    first = raw[0]
+    card = C.CODE_TO_CARD.get(first) if type(first) is str else None
+    spice = C.SPICE_INDEX.get(text)
+    if card is None or spice is None or card not in state.hands[seat]:
+        return None
+    pile = state.pile
+    if not pile:
+        allowed = 1 <= number <= 3
+    else:
+        top = pile[-1]
+        v = top[2]
+        gleicher = "gleicher_preis" in state.rules
+        allowed = spice == top[1] and (
+            (1 <= number <= 3 or (gleicher and number == 10))
+            if v == 10
+            else (v < number <= 10 or (gleicher and number == v))
+        )
+    return (card, spice, number) if allowed else None
+
+
 def apply(state: BasarState, seat: int, action: Action) -> list[Event]:
+    lay = _fast_lay(state, seat, action)
+    if lay is not None:
+        events = _do_lay(state, seat, [lay[0]], lay[1], lay[2])
+        state.log.extend(events)
+        return events
     if state.phase == OVER:
         raise IllegalAction("error.game_over")
     if not isinstance(action, dict):
