@@ -376,28 +376,52 @@ def legal_actions(state: BasarState, seat: int) -> list[Action]:
         hand = state.hands[seat]
         key = _claims_key(state)
         kinds = sorted(set(hand))
-        groups: list[tuple[int, ...]] = [(c,) for c in kinds]
+        singles = _SINGLES.get(key) or _singles(key)
+        for c in kinds:
+            out += singles[c]
         if "doppelladung" in state.rules:
+            groups: list[tuple[int, ...]] = []
             for i, a in enumerate(kinds):
                 if hand.count(a) >= 2:
                     groups.append((a, a))
                 for b in kinds[i + 1 :]:
                     groups.append((a, b))
-        lays = _LAYS
-        for g in groups:
-            out.extend(lays.get((g, key)) or _lay_actions(g, key))
+            lays = _LAYS
+            for g in groups:
+                out += lays.get((g, key)) or _lay_actions(g, key)
         return out
     if state.phase == DOUBT and seat in state.pending:
-        w = state.window
-        out = [
-            {"type": "believe", "window": w},
-            {"type": "doubt", "feature": "number", "window": w},
-            {"type": "doubt", "feature": "spice", "window": w},
-        ]
-        if state.has("handschlag"):
-            out.append({"type": "doubt", "feature": "exact", "window": w})
-        return out
+        answers = _ANSWERS.get((state.window, "handschlag" in state.rules))
+        if answers is None:
+            answers = _answers(state.window, "handschlag" in state.rules)
+        return list(answers)
     return []
+
+
+#: claims key → the one-card lay actions of every card kind (``legal_actions``' table)
+_SINGLES: dict[tuple[int, int, bool], list[tuple[Action, ...]]] = {}
+#: (window, Handschlag) → believe and the doubts of that window, shared between calls
+_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
+
+
+def _singles(key: tuple[int, int, bool]) -> list[tuple[Action, ...]]:
+    row = [_lay_actions((c,), key) for c in range(C.KINDS)]
+    _SINGLES[key] = row
+    return row
+
+
+def _answers(window: int, handschlag: bool) -> tuple[Action, ...]:
+    out: list[Action] = [
+        {"type": "believe", "window": window},
+        {"type": "doubt", "feature": "number", "window": window},
+        {"type": "doubt", "feature": "spice", "window": window},
+    ]
+    if handschlag:
+        out.append({"type": "doubt", "feature": "exact", "window": window})
+    built = tuple(out)
+    if window < 1000:  # windows run up; a table of the usual ones is enough
+        _ANSWERS[(window, handschlag)] = built
+    return built
 
 
 def timeout_action(state: BasarState, seat: int) -> Action:
@@ -599,14 +623,24 @@ def _do_believe(state: BasarState, seat: int) -> list[Event]:
 
 def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
     claimant, spice, number, laid = state.pile[-1]
-    pure = state.last_card and state.has("reine_ware")
+    pure = state.last_card and "reine_ware" in state.rules
+    honest = True
+    for c in laid:
+        if not (c < 30 and c // 10 == spice and c % 10 + 1 == number):
+            honest = False
     if feature == "number":
-        feilschen = state.has("feilschen")
-        holds = all(number_holds(c, number, feilschen, pure) for c in laid)
+        feilschen = "feilschen" in state.rules
+        holds = True
+        for c in laid:
+            if not number_holds(c, number, feilschen, pure):
+                holds = False
     elif feature == "spice":
-        holds = all(spice_holds(c, spice, pure) for c in laid)
+        holds = True
+        for c in laid:
+            if not spice_holds(c, spice, pure):
+                holds = False
     else:
-        holds = all(C.honest(c, spice, number) for c in laid)
+        holds = honest
     pile_cards = [c for entry in state.pile for c in entry[3]]
     if feature == "exact":
         winner, loser, opener, caught = (
@@ -622,9 +656,9 @@ def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
         "doubter": doubter,
         "feature": feature,
         "claim": claim_json(spice, number),
-        "cards": [C.code(c) for c in laid],
+        "cards": [C.CODES[c] for c in laid],
         "holds": holds,
-        "honest": all(C.honest(c, spice, number) for c in laid),
+        "honest": honest,
         "winner": winner,
         "pile": len(pile_cards),
         "last_card": state.last_card,
