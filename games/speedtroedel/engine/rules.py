@@ -707,6 +707,11 @@ def simultaneous_key(state: State) -> str | None:
     return None
 
 
+#: the play of every card: the legal-move table ``legal_actions`` shares (read, never change)
+_PLAY_ACTIONS: dict[int, Action] = {
+    c: {"type": "play", "card": CODES[c]} for c in range(len(CODES)) if CODES[c]
+}
+
 #: ``frozenset((seat,))`` of every seat, shared (frozensets are immutable)
 _ALONE = tuple(frozenset((s,)) for s in range(8))
 _NOBODY: frozenset[int] = frozenset()
@@ -726,7 +731,25 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if p == PLAY:
         if seat != state.turn:
             return []
-        return [{"type": "play", "card": k} for k in unique_codes(playable(state, seat))]
+        hand = state.hands[seat]
+        f = state.g_colour
+        if f < 0:
+            for c in state.tcards:
+                if c < 100:
+                    f = c // 20
+                    break
+        cards = hand
+        if f >= 0:
+            lo = f * 20
+            same = [c for c in hand if lo <= c < lo + 20]
+            if same:
+                same.extend([c for c in hand if c >= 100])
+                cards = same
+        ordered = sorted(cards)
+        if FALSCH_B in ordered and FALSCH_A in ordered:
+            ordered.remove(FALSCH_B)  # both Fälschungen are one action, ``F``
+        plays = _PLAY_ACTIONS
+        return [plays[c] for c in ordered]
     if p == PICK:
         if seat != state.turn:
             return []
@@ -831,8 +854,24 @@ def _fast_play(state: State, seat: Any, action: Any) -> int:
 def apply(state: State, seat: int, action: Action) -> list[Event]:
     c = _fast_play(state, seat, action)
     if c >= 0:
-        ev: list[Event] = []
-        do_play(state, seat, c, ev)
+        ev: list[Event] = [{"type": "play", "seat": seat, "card": CODES[c]}]
+        state.hands[seat].remove(c)
+        tcards = state.tcards
+        if c < 100:
+            f = state.g_colour
+            if f < 0:
+                for t in tcards:
+                    if t < 100:
+                        f = t // 20
+                        break
+            if f >= 0 and c // 20 != f:
+                state.voids[seat] |= 1 << f
+        state.tseats.append(seat)
+        tcards.append(c)
+        if len(tcards) == state.n:
+            _complete_trick(state, ev)
+        else:
+            state.turn = (seat + 1) % state.n
         return ev
     kind, x = validate_action(state, seat, action)
     ev = []
