@@ -353,6 +353,7 @@ def do_pick(state: State, card: int, ev: list[Event] | None) -> None:
 def _finish_distribution(state: State, ev: list[Event] | None) -> None:
     w = state.winner
     taken = state.taken
+    picked = len(taken)
     for c in state.pool:
         taken.append([w, c])
     state.pool = []
@@ -378,8 +379,10 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
                 return
         _after_swap(state, ev)
         return
-    # taken in play order, so "who got what" reads along the trick
-    taken.sort(key=lambda t: cards.index(t[1]))
+    # taken in play order, so "who got what" reads along the trick (without picks the pool
+    # is in play order already)
+    if picked:
+        taken.sort(key=lambda t: cards.index(t[1]))
     counters = state.counters
     for seat, c in taken:
         counters[seat].append(c)
