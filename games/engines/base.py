@@ -11,7 +11,9 @@ Conventions shared by all four games:
   ``to_json`` / ``from_json`` round-trip it exactly; ``clone`` gives an independent copy.
 * **Actions** are small JSON-able dicts with a ``"type"`` key, e.g. ``{"type": "play", "card": "R7"}``.
   ``legal_actions(state, seat)`` lists every legal action of that seat *exactly* (equality of dicts),
-  so ``action in legal_actions(...)`` is always a valid legality check.
+  so ``action in legal_actions(...)`` is always a valid legality check. The list is the
+  caller's, but the dicts in it may be shared between calls (engines keep legal-move tables of
+  prebuilt actions): read them, copy one before changing it.
 * **Events** returned by ``apply`` are public: they never contain a card hidden from any seat.
   Private information reaches a seat only through ``view(state, seat)``.
 * **Views** are JSON-able dicts holding exactly what a seat may know (its information state),

@@ -319,9 +319,13 @@ def deck_order(deck: Sequence[str] | None, seed: int) -> tuple[list[int], int | 
     return given + rest, glut_at
 
 
+#: ``frozenset((seat,))`` of every seat, shared (frozensets are immutable)
+_ALONE = tuple(frozenset((s,)) for s in range(8))
+
+
 def actors(state: BasarState) -> frozenset[int]:
     if state.phase == TURN:
-        return frozenset((state.turn,))
+        return _ALONE[state.turn]
     if state.phase == DOUBT:
         return frozenset(state.pending)
     return frozenset()
