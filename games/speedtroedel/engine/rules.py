@@ -28,6 +28,7 @@ from games.engines.base import (
     shuffle_rng,
 )
 from games.speedtroedel.engine.cards import (
+    _PARSED,
     ATTIC_CARDS,
     ATTIC_PLAIN,
     CODES,
@@ -44,7 +45,6 @@ from games.speedtroedel.engine.cards import (
     code,
     colour_name,
     is_zero,
-    _PARSED,
     name,
     parse,
     start_cards,
