@@ -11,7 +11,9 @@ Conventions shared by all four games:
   ``to_json`` / ``from_json`` round-trip it exactly; ``clone`` gives an independent copy.
 * **Actions** are small JSON-able dicts with a ``"type"`` key, e.g. ``{"type": "play", "card": "R7"}``.
   ``legal_actions(state, seat)`` lists every legal action of that seat *exactly* (equality of dicts),
-  so ``action in legal_actions(...)`` is always a valid legality check.
+  so ``action in legal_actions(...)`` is always a valid legality check. The list is the
+  caller's, but the dicts in it may be shared between calls (engines keep legal-move tables of
+  prebuilt actions): read them, copy one before changing it.
 * **Events** returned by ``apply`` are public: they never contain a card hidden from any seat.
   Private information reaches a seat only through ``view(state, seat)``.
 * **Views** are JSON-able dicts holding exactly what a seat may know (its information state),
@@ -309,8 +311,22 @@ class Engine(Generic[S]):
             engine.rules = module
             engine.rules_version = version
             engine.rules_by_version = {}
+            engine.bind_rules()
             cache[version] = engine
         return engine
+
+    #: the methods ``bind_rules`` may replace by the ``rules`` module's function of that name
+    _BOUND = ("actors", "legal_actions", "apply")
+
+    def bind_rules(self) -> None:
+        """Call the ``rules`` module's ``actors``, ``legal_actions`` and ``apply`` directly
+        (instance attributes in place of this class's one-line forwarding methods, which a
+        random-play move calls three times), unless the engine's class overrides one of them.
+        ``register``, ``add_engine`` and ``at_version`` call it after choosing ``rules``."""
+        for name in self._BOUND:
+            fn = getattr(self.rules, name, None)
+            if fn is not None and getattr(type(self), name) is getattr(Engine, name):
+                setattr(self, name, fn)
 
     # -- options -----------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any] | None, players: int) -> dict[str, Any]:
@@ -526,7 +542,9 @@ def register(slug: str) -> Callable[[type[Engine[Any]]], type[Engine[Any]]]:
             raise ValueError(f"{cls.__name__}.slug is {cls.slug!r}, registered as {slug!r}")
         if slug in _ENGINES:
             raise ValueError(f"an engine is already registered as {slug!r}")
-        _ENGINES[slug] = cls()
+        engine = cls()
+        engine.bind_rules()
+        _ENGINES[slug] = engine
         return cls
 
     return deco
@@ -536,6 +554,7 @@ def add_engine(engine: Engine[Any]) -> None:
     """Make an engine instance available through ``get_engine`` (``games.registry``)."""
     if engine.slug in _ENGINES:
         raise ValueError(f"an engine is already registered as {engine.slug!r}")
+    engine.bind_rules()
     _ENGINES[engine.slug] = engine
 
 

@@ -319,9 +319,13 @@ def deck_order(deck: Sequence[str] | None, seed: int) -> tuple[list[int], int | 
     return given + rest, glut_at
 
 
+#: ``frozenset((seat,))`` of every seat, shared (frozensets are immutable)
+_ALONE = tuple(frozenset((s,)) for s in range(8))
+
+
 def actors(state: BasarState) -> frozenset[int]:
     if state.phase == TURN:
-        return frozenset((state.turn,))
+        return _ALONE[state.turn]
     if state.phase == DOUBT:
         return frozenset(state.pending)
     return frozenset()
@@ -339,34 +343,89 @@ def claims_now(state: BasarState) -> list[tuple[int, int]]:
     return allowed_claims(state.pile, state.has("gleicher_preis"))
 
 
+#: the legal-move table: (cards laid, claims key) → the lay actions of that group for every
+#: claim allowed then, built once (``_lay_actions``); ``legal_actions`` shares these dicts
+_LAYS: dict[tuple[tuple[int, ...], tuple[int, int, bool]], tuple[Action, ...]] = {}
+_PASS: Action = {"type": "pass"}
+
+
+def _claims_key(state: BasarState) -> tuple[int, int, bool]:
+    """What the allowed claims depend on: the top claim's spice and number (``-1, 0`` on a new
+    pile) and Gleicher Preis."""
+    pile = state.pile
+    if not pile:
+        return (-1, 0, False)
+    top = pile[-1]
+    return (top[1], top[2], "gleicher_preis" in state.rules)
+
+
+def _lay_actions(group: tuple[int, ...], key: tuple[int, int, bool]) -> tuple[Action, ...]:
+    spice, number, gleicher = key
+    pile = [] if spice < 0 else [(0, spice, number, ())]
+    codes = [C.CODES[c] for c in group]
+    built = tuple(
+        {"type": "lay", "cards": list(codes), "spice": C.SPICES[s], "number": v}
+        for s, v in allowed_claims(pile, gleicher)
+    )
+    _LAYS[(group, key)] = built
+    return built
+
+
 def legal_actions(state: BasarState, seat: int) -> list[Action]:
+    """Pass, every card (or pair, with Doppelladung) under every allowed claim; in a doubt
+    window believe and the doubts. The lay actions come from a table and are shared between
+    calls: read them, never change them."""
     if state.phase == TURN and seat == state.turn:
-        out: list[Action] = [{"type": "pass"}]
+        out: list[Action] = [_PASS]
         hand = state.hands[seat]
-        claims = [(C.SPICES[s], v) for s, v in claims_now(state)]
+        key = _claims_key(state)
         kinds = sorted(set(hand))
-        groups: list[list[str]] = [[C.code(c)] for c in kinds]
-        if state.has("doppelladung"):
+        singles = _SINGLES.get(key) or _singles(key)
+        for c in kinds:
+            out += singles[c]
+        if "doppelladung" in state.rules:
+            groups: list[tuple[int, ...]] = []
             for i, a in enumerate(kinds):
                 if hand.count(a) >= 2:
-                    groups.append([C.code(a), C.code(a)])
+                    groups.append((a, a))
                 for b in kinds[i + 1 :]:
-                    groups.append([C.code(a), C.code(b)])
-        for g in groups:
-            for s, v in claims:
-                out.append({"type": "lay", "cards": list(g), "spice": s, "number": v})
+                    groups.append((a, b))
+            lays = _LAYS
+            for g in groups:
+                out += lays.get((g, key)) or _lay_actions(g, key)
         return out
     if state.phase == DOUBT and seat in state.pending:
-        w = state.window
-        out = [
-            {"type": "believe", "window": w},
-            {"type": "doubt", "feature": "number", "window": w},
-            {"type": "doubt", "feature": "spice", "window": w},
-        ]
-        if state.has("handschlag"):
-            out.append({"type": "doubt", "feature": "exact", "window": w})
-        return out
+        answers = _ANSWERS.get((state.window, "handschlag" in state.rules))
+        if answers is None:
+            answers = _answers(state.window, "handschlag" in state.rules)
+        return list(answers)
     return []
+
+
+#: claims key → the one-card lay actions of every card kind (``legal_actions``' table)
+_SINGLES: dict[tuple[int, int, bool], list[tuple[Action, ...]]] = {}
+#: (window, Handschlag) → believe and the doubts of that window, shared between calls
+_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
+
+
+def _singles(key: tuple[int, int, bool]) -> list[tuple[Action, ...]]:
+    row = [_lay_actions((c,), key) for c in range(C.KINDS)]
+    _SINGLES[key] = row
+    return row
+
+
+def _answers(window: int, handschlag: bool) -> tuple[Action, ...]:
+    out: list[Action] = [
+        {"type": "believe", "window": window},
+        {"type": "doubt", "feature": "number", "window": window},
+        {"type": "doubt", "feature": "spice", "window": window},
+    ]
+    if handschlag:
+        out.append({"type": "doubt", "feature": "exact", "window": window})
+    built = tuple(out)
+    if window < 1000:  # windows run up; a table of the usual ones is enough
+        _ANSWERS[(window, handschlag)] = built
+    return built
 
 
 def timeout_action(state: BasarState, seat: int) -> Action:
@@ -376,7 +435,48 @@ def timeout_action(state: BasarState, seat: int) -> Action:
     return {"type": "pass"}
 
 
+def _fast_lay(state: BasarState, seat: int, action: Any) -> tuple[int, int, int] | None:
+    """(card, spice, number) of a legal one-card lay, found without ``_check_lay``'s full
+    checks; ``None`` for anything else (``apply``'s checks then decide, and refuse)."""
+    if (
+        type(action) is not dict
+        or len(action) != 4
+        or state.phase != TURN
+        or seat != state.turn
+        or action.get("type") != "lay"
+    ):
+        return None
+    raw = action.get("cards")
+    text = action.get("spice")
+    number = action.get("number")
+    if type(raw) is not list or len(raw) != 1 or type(text) is not str or type(number) is not int:
+        return None
+    first = raw[0]
+    card = C.CODE_TO_CARD.get(first) if type(first) is str else None
+    spice = C.SPICE_INDEX.get(text)
+    if card is None or spice is None or card not in state.hands[seat]:
+        return None
+    pile = state.pile
+    if not pile:
+        allowed = 1 <= number <= 3
+    else:
+        top = pile[-1]
+        v = top[2]
+        gleicher = "gleicher_preis" in state.rules
+        allowed = spice == top[1] and (
+            (1 <= number <= 3 or (gleicher and number == 10))
+            if v == 10
+            else (v < number <= 10 or (gleicher and number == v))
+        )
+    return (card, spice, number) if allowed else None
+
+
 def apply(state: BasarState, seat: int, action: Action) -> list[Event]:
+    lay = _fast_lay(state, seat, action)
+    if lay is not None:
+        events = _do_lay(state, seat, [lay[0]], lay[1], lay[2])
+        state.log.extend(events)
+        return events
     if state.phase == OVER:
         raise IllegalAction("error.game_over")
     if not isinstance(action, dict):
@@ -527,14 +627,24 @@ def _do_believe(state: BasarState, seat: int) -> list[Event]:
 
 def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
     claimant, spice, number, laid = state.pile[-1]
-    pure = state.last_card and state.has("reine_ware")
+    pure = state.last_card and "reine_ware" in state.rules
+    honest = True
+    for c in laid:
+        if not (c < 30 and c // 10 == spice and c % 10 + 1 == number):
+            honest = False
     if feature == "number":
-        feilschen = state.has("feilschen")
-        holds = all(number_holds(c, number, feilschen, pure) for c in laid)
+        feilschen = "feilschen" in state.rules
+        holds = True
+        for c in laid:
+            if not number_holds(c, number, feilschen, pure):
+                holds = False
     elif feature == "spice":
-        holds = all(spice_holds(c, spice, pure) for c in laid)
+        holds = True
+        for c in laid:
+            if not spice_holds(c, spice, pure):
+                holds = False
     else:
-        holds = all(C.honest(c, spice, number) for c in laid)
+        holds = honest
     pile_cards = [c for entry in state.pile for c in entry[3]]
     if feature == "exact":
         winner, loser, opener, caught = (
@@ -550,9 +660,9 @@ def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
         "doubter": doubter,
         "feature": feature,
         "claim": claim_json(spice, number),
-        "cards": [C.code(c) for c in laid],
+        "cards": [C.CODES[c] for c in laid],
         "holds": holds,
-        "honest": all(C.honest(c, spice, number) for c in laid),
+        "honest": honest,
         "winner": winner,
         "pile": len(pile_cards),
         "last_card": state.last_card,

@@ -89,10 +89,18 @@ def is_zero(c: int) -> bool:
     return c < 100 and c % 20 == 0
 
 
-def code(c: int) -> str:
+def _code(c: int) -> str:
     if c >= 100:
         return SPECIAL_CODES[c]
     return f"{SUITS[c // 20]}{c % 20}"
+
+
+#: every card's notation by id (``CODES[c]``; ``""`` for ids that are no card)
+CODES: tuple[str, ...] = tuple(_code(c) if c in TIER else "" for c in range(max(TIER) + 1))
+
+
+def code(c: int) -> str:
+    return CODES[c]
 
 
 def colour_name(suit: int) -> Msg:
@@ -110,6 +118,14 @@ def name(c: int) -> Msg:
 
 def parse(text: object) -> int | None:
     """Card id of a notation string (``F`` gives the first Fälschung), or ``None`` if invalid."""
+    if type(text) is str:
+        c = _PARSED.get(text)
+        if c is not None:
+            return c
+    return _parse(text)
+
+
+def _parse(text: object) -> int | None:
     if not isinstance(text, str) or not text:
         return None
     if text in _CODE_TO_SPECIAL:
@@ -121,6 +137,14 @@ def parse(text: object) -> int | None:
     if v > (16 if s == EMERALD else 18):
         return None
     return card_id(s, v)
+
+
+#: the card of every valid notation in its usual spelling (``parse``'s table; other spellings,
+#: such as other digits, go through ``_parse``)
+_PARSED: dict[str, int] = {
+    k: c for k in (f"{s}{v}" for s in SUITS for v in range(19)) if (c := _parse(k)) is not None
+}
+_PARSED.update(_CODE_TO_SPECIAL)
 
 
 def strength(c: int) -> int:

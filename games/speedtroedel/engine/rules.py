@@ -28,8 +28,10 @@ from games.engines.base import (
     shuffle_rng,
 )
 from games.speedtroedel.engine.cards import (
+    _PARSED,
     ATTIC_CARDS,
     ATTIC_PLAIN,
+    CODES,
     EMERALD,
     FALSCH_A,
     FALSCH_B,
@@ -273,14 +275,15 @@ def playable(state: State, seat: int) -> list[int]:
 
 def do_play(state: State, seat: int, card: int, ev: list[Event] | None) -> None:
     state.hands[seat].remove(card)
+    tcards = state.tcards
     if card < 100:
-        f = follow_suit(state.tcards, state.g_colour)
+        f = follow_suit(tcards, state.g_colour)
         if f >= 0 and card // 20 != f:
             state.voids[seat] |= 1 << f
     state.tseats.append(seat)
-    state.tcards.append(card)
+    tcards.append(card)
     if ev is not None:
-        ev.append({"type": "play", "seat": seat, "card": code(card)})
+        ev.append({"type": "play", "seat": seat, "card": CODES[card]})
     if len(state.tcards) == state.n:
         _complete_trick(state, ev)
     else:
@@ -350,6 +353,7 @@ def do_pick(state: State, card: int, ev: list[Event] | None) -> None:
 def _finish_distribution(state: State, ev: list[Event] | None) -> None:
     w = state.winner
     taken = state.taken
+    picked = len(taken)
     for c in state.pool:
         taken.append([w, c])
     state.pool = []
@@ -375,12 +379,14 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
                 return
         _after_swap(state, ev)
         return
-    # taken in play order, so "who got what" reads along the trick
-    order = {c: i for i, c in enumerate(state.tcards)}
-    taken.sort(key=lambda t: order[t[1]])
+    # taken in play order, so "who got what" reads along the trick (without picks the pool
+    # is in play order already)
+    if picked:
+        taken.sort(key=lambda t: cards.index(t[1]))
+    counters = state.counters
     for seat, c in taken:
-        state.counters[seat].append(c)
-        if penalty and c in (FALSCH_A, FALSCH_B):
+        counters[seat].append(c)
+        if c > 100 and c in (FALSCH_A, FALSCH_B) and penalty:
             state.scores[seat] -= 3
             if ev is not None:
                 ev.append({"type": "penalty", "seat": seat, "points": -3})
@@ -389,7 +395,7 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
         tuple(seats),
         tuple(cards),
         w,
-        tuple((s, c) for s, c in taken),
+        tuple([(s, c) for s, c in taken]),
         state.g_colour,
         state.ramsch,
     ]
@@ -398,7 +404,7 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
     state.last_round = state.rnd
     if ev is not None:
         ev.append(
-            {"type": "trick", "winner": w, "taken": [[s, code(c)] for s, c in taken]},
+            {"type": "trick", "winner": w, "taken": [[s, CODES[c]] for s, c in taken]},
         )
     if not state.hands[0]:
         # last trick: Tauschrunde and next-trick effects lapse
@@ -406,6 +412,9 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
         return
     state.p_vor = state.p_caller = -1
     state.p_ramsch = False
+    if max(cards) < 100:  # no special card: no effects, no Tauschrunde
+        start_trick(state, -1, ev)
+        return
     _trick_effects(state, seats, cards)
     if TAUSCH in cards:
         state.phase = SWAP
@@ -567,12 +576,11 @@ def _game_over(state: State, reason: str, ev: list[Event] | None) -> None:
 
 
 def unique_codes(cards: Sequence[int]) -> list[str]:
-    out: list[str] = []
-    for c in sorted(cards):
-        k = code(c)
-        if not out or out[-1] != k:
-            out.append(k)
-    return out
+    """The notations of ``cards`` in id order, each once (both Fälschungen are ``F``)."""
+    ordered = sorted(cards)
+    if FALSCH_B in ordered and FALSCH_A in ordered:
+        ordered.remove(FALSCH_B)
+    return [CODES[c] for c in ordered]
 
 
 def resolve(cards: Sequence[int], text: object) -> int | None:
@@ -702,13 +710,23 @@ def simultaneous_key(state: State) -> str | None:
     return None
 
 
+#: the play of every card: the legal-move table ``legal_actions`` shares (read, never change)
+_PLAY_ACTIONS: dict[int, Action] = {
+    c: {"type": "play", "card": CODES[c]} for c in range(len(CODES)) if CODES[c]
+}
+
+#: ``frozenset((seat,))`` of every seat, shared (frozensets are immutable)
+_ALONE = tuple(frozenset((s,)) for s in range(8))
+_NOBODY: frozenset[int] = frozenset()
+
+
 def actors(state: State) -> frozenset[int]:
     p = state.phase
     if p == OVER:
-        return frozenset()
+        return _NOBODY
     if p == SWAP:
         return frozenset(s for s in range(state.n) if state.swap_choice[s] < 0)
-    return frozenset((state.turn,))
+    return _ALONE[state.turn]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -716,7 +734,25 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if p == PLAY:
         if seat != state.turn:
             return []
-        return [{"type": "play", "card": k} for k in unique_codes(playable(state, seat))]
+        hand = state.hands[seat]
+        f = state.g_colour
+        if f < 0:
+            for c in state.tcards:
+                if c < 100:
+                    f = c // 20
+                    break
+        cards = hand
+        if f >= 0:
+            lo = f * 20
+            same = [c for c in hand if lo <= c < lo + 20]
+            if same:
+                same.extend([c for c in hand if c >= 100])
+                cards = same
+        ordered = sorted(cards)
+        if FALSCH_B in ordered and FALSCH_A in ordered:
+            ordered.remove(FALSCH_B)  # both Fälschungen are one action, ``F``
+        plays = _PLAY_ACTIONS
+        return [plays[c] for c in ordered]
     if p == PICK:
         if seat != state.turn:
             return []
@@ -788,9 +824,60 @@ def validate_action(state: State, seat: Any, action: Any) -> tuple[int, int]:
     return SWAP, c
 
 
+def _fast_play(state: State, seat: Any, action: Any) -> int:
+    """The card of a legal ``play`` in the usual spelling, found without ``validate_action``'s
+    full checks; ``-1`` for anything else (``validate_action`` then decides, and refuses)."""
+    if (
+        state.phase != PLAY
+        or seat != state.turn
+        or type(seat) is not int
+        or type(action) is not dict
+        or len(action) != 2
+        or action.get("type") != "play"
+    ):
+        return -1
+    text = action.get("card")
+    c = _PARSED.get(text) if type(text) is str else None
+    if c is None:
+        return -1
+    hand = state.hands[seat]
+    if c not in hand:
+        if c != FALSCH_A or FALSCH_B not in hand:
+            return -1
+        c = FALSCH_B
+    if c < 100:
+        f = follow_suit(state.tcards, state.g_colour)
+        if f >= 0 and c // 20 != f:
+            for h in hand:
+                if h < 100 and h // 20 == f:
+                    return -1  # must follow: validate_action says so
+    return c
+
+
 def apply(state: State, seat: int, action: Action) -> list[Event]:
+    c = _fast_play(state, seat, action)
+    if c >= 0:
+        ev: list[Event] = [{"type": "play", "seat": seat, "card": CODES[c]}]
+        state.hands[seat].remove(c)
+        tcards = state.tcards
+        if c < 100:
+            f = state.g_colour
+            if f < 0:
+                for t in tcards:
+                    if t < 100:
+                        f = t // 20
+                        break
+            if f >= 0 and c // 20 != f:
+                state.voids[seat] |= 1 << f
+        state.tseats.append(seat)
+        tcards.append(c)
+        if len(tcards) == state.n:
+            _complete_trick(state, ev)
+        else:
+            state.turn = (seat + 1) % state.n
+        return ev
     kind, x = validate_action(state, seat, action)
-    ev: list[Event] = []
+    ev = []
     if kind == PLAY:
         do_play(state, seat, x, ev)
     elif kind == PICK:

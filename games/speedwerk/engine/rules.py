@@ -21,6 +21,9 @@ from games.engines.base import (
     shuffle_rng,
 )
 from games.speedwerk.engine.cards import (
+    _CODE_TO_CARD as _CARDS,
+)
+from games.speedwerk.engine.cards import (
     BLIND_COPY,
     COLOR_CARDS,
     COLOR_NAMES,
@@ -496,6 +499,48 @@ def play_action(card: int, decl: int, st: WerkState) -> Action:
     return a
 
 
+#: the play of a number card, by card: the legal-move table ``legal_actions`` shares
+_NUMBER_PLAYS: tuple[Action, ...] = tuple(
+    {"type": "play", "card": card_str(c)} for c in range(N_NUMBERS)
+)
+
+
+def _fast_play(st: WerkState, seat: Any, action: Any) -> tuple[int, int] | None:
+    """``(card, declaration)`` of a legal play in a seen round, found without listing the legal
+    actions; ``None`` for anything else (``apply``'s full checks then decide, and refuse)."""
+    if (
+        st.phase != P_PLAY
+        or seat != st.turn
+        or type(seat) is not int
+        or type(action) is not dict
+        or st.round_no == 1
+        or action.get("type") != "play"
+    ):
+        return None
+    text = action.get("card")
+    card = _CARDS.get(text) if type(text) is str else None
+    if card is None or card not in st.hands[seat]:
+        return None
+    if card < N_NUMBERS:
+        suit = st.suit
+        if suit >= 0 and card // 15 != suit:
+            lo = suit * 15
+            for c in st.hands[seat]:
+                if lo <= c < lo + 15:
+                    return None  # must follow
+        return (card, -1) if len(action) == 2 else None
+    # specials may always be played; their declaration must fit
+    if len(action) != (2 if (kind := needs_decl(st, card)) == 0 else 3):
+        return None
+    if kind == 0:
+        return (card, -1)
+    value = action.get("color" if kind == 1 else "declare")
+    if type(value) is not str:
+        return None
+    names = COLORS if kind == 1 else DECLARE
+    return (card, names.index(value)) if value in names else None
+
+
 def play_entry(st: WerkState, play: Play) -> dict[str, Any]:
     seat, card, decl = play
     e: dict[str, Any] = {"seat": seat, "card": card_str(card)}
@@ -608,7 +653,10 @@ def legal_actions(state: WerkState, seat: int) -> list[Action]:
     if ph == P_PLAY:
         if is_blind(st):
             return [{"type": "play_blind"}]
-        return [play_action(c, d, st) for (c, d) in legal_plays(st, seat)]
+        plays = _NUMBER_PLAYS
+        return [
+            plays[c] if c < N_NUMBERS else play_action(c, d, st) for (c, d) in legal_plays(st, seat)
+        ]
     if ph == P_PASS:
         return [{"type": "pass", "card": card_str(c)} for c in st.hands[seat]]
     if ph == P_ADJUST:
@@ -629,6 +677,11 @@ def apply(state: WerkState, seat: int, action: Action) -> list[Event]:
         raise IllegalAction("error.not_your_turn")
     if not isinstance(action, dict):
         raise IllegalAction("error.invalid_action")
+    fast = _fast_play(st, seat, action)
+    if fast is not None:
+        card, decl = fast
+        ev = {"type": "played", **play_entry(st, (seat, card, decl))}
+        return [ev, *do_play(st, seat, card, decl)]
     legal = legal_actions(st, seat)
     match = next((a for a in legal if a == action and _same_types(a, action)), None)
     if match is None:
@@ -1218,5 +1271,11 @@ def timeout_action(state: WerkState, seat: int) -> Action:
     return action if action in legal else legal[0]
 
 
+#: ``frozenset((seat,))`` of every seat, shared (frozensets are immutable)
+_ALONE = tuple(frozenset((s,)) for s in range(8))
+
+
 def actors(state: WerkState) -> frozenset[int]:
+    if state.phase != P_PASS and state.phase != P_OVER:
+        return _ALONE[state.turn]
     return frozenset(actors_of(state))
