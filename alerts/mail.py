@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMessage
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -109,8 +109,9 @@ def _send_turn(user: Any, address: str, match: Any) -> None:
 def _when(deadline: datetime | None) -> str:
     if deadline is None:
         return _("ohne Frist")
+    # in the recipient's language's format (the caller runs in it: issue 46)
     return _("Frist: %(when)s") % {
-        "when": timezone.localtime(deadline).strftime("%d.%m.%Y, %H:%M Uhr")
+        "when": formats.date_format(timezone.localtime(deadline), "DATETIME_FORMAT")
     }
 
 

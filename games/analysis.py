@@ -29,7 +29,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, npgettext, pgettext_lazy
 
 from games import registry
 from games.engines import analysis as sim
@@ -44,13 +44,15 @@ ANALYSE_TASK = "games.tasks.analyse_match"
 #: the marks, worst last
 MARKS = {
     "inaccuracy": gettext_lazy("Ungenauigkeit"),
-    "mistake": gettext_lazy("Fehler"),
+    "mistake": pgettext_lazy("analysis mark", "Fehler"),
     "blunder": gettext_lazy("Patzer"),
 }
-MARK_PLURALS = {
-    "inaccuracy": ("%(n)s Ungenauigkeit", "%(n)s Ungenauigkeiten"),
-    "mistake": ("%(n)s Fehler", "%(n)s Fehler"),
-    "blunder": ("%(n)s Patzer", "%(n)s Patzer"),
+
+#: „2 Fehler“: each mark's count in words (literal ngettext calls, so makemessages finds them)
+MARK_COUNTS = {
+    "inaccuracy": lambda n: ngettext("%(n)s Ungenauigkeit", "%(n)s Ungenauigkeiten", n),
+    "mistake": lambda n: npgettext("analysis mark", "%(n)s Fehler", "%(n)s Fehler", n),
+    "blunder": lambda n: ngettext("%(n)s Patzer", "%(n)s Patzer", n),
 }
 #: the kinds of decision (``Engine.decision_kind``) in words
 KINDS = {
@@ -296,8 +298,7 @@ def summary_line(row: dict[str, Any]) -> str:
     for mark in ("blunder", "mistake", "inaccuracy"):
         n = row["marks"].get(mark, 0)
         if n:
-            one, many = MARK_PLURALS[mark]
-            parts.append(ngettext(one, many, n) % {"n": n})
+            parts.append(MARK_COUNTS[mark](n) % {"n": n})
     return ", ".join(parts)
 
 
