@@ -353,3 +353,17 @@ def test_the_replay_shows_marks_summary_graph_and_why(alice, bots, client, monke
     )
     why = client.get(f"/partie/{match.pk}/warum/?zug={bot_move}").content.decode()
     assert "keine Entscheidung eines Menschen" in why
+
+
+def test_the_summary_line_counts_the_marks_in_the_readers_language():
+    """„Genauigkeit 87 %, 1 Patzer, 2 Fehler“ – and in English the mark „Fehler“ is a mistake
+    (its own gettext context: the site's „Fehler“ page title is an error)."""
+    from django.utils import translation
+
+    from games.analysis import summary_line
+
+    row = {"accuracy": 87.2, "marks": {"mistake": 2, "blunder": 1, "inaccuracy": 0}}
+    with translation.override("de"):
+        assert summary_line(row) == "Genauigkeit 87 %, 1 Patzer, 2 Fehler"
+    with translation.override("en"):
+        assert summary_line(row) == "Accuracy 87 %, 1 blunder, 2 mistakes"
