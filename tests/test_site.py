@@ -179,3 +179,24 @@ def test_the_player_manual_is_a_page_linked_from_every_page(client):
     for slug in ("speedtroedel", "speedone", "speedbasar", "speedwerk"):
         assert f'href="/regeln/{slug}/"' in text
         assert client.get(f"/regeln/{slug}/").status_code == 200
+
+
+def test_no_template_comment_spans_lines():
+    """Django's ``{# … #}`` comments end at the line's end: one spread over two lines is printed
+    on the page as text (it was, at the top of every page). Longer ones use ``{% comment %}``."""
+    root = Path(__file__).resolve().parent.parent
+    skip = {".venv", "node_modules", "var", "staticfiles", ".git"}
+    bad = []
+    for path in root.rglob("*.html"):
+        if skip.intersection(path.relative_to(root).parts):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            start = line.find("{#")
+            if start >= 0 and "#}" not in line[start:]:
+                bad.append(f"{path.relative_to(root)}:{number}")
+    assert not bad, bad
+
+
+def test_the_home_page_shows_no_template_syntax(client):
+    page = client.get("/").content.decode()
+    assert "{#" not in page and "{%" not in page and "{{" not in page
