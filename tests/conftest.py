@@ -192,6 +192,18 @@ def _fast_password_hashing(request: pytest.FixtureRequest) -> None:
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test client's request leaves its language active in the test's thread (the middleware
+    activates it): the next test starts in the default language again, whatever this one asked."""
+    yield
+    if request.config.pluginmanager.hasplugin("django"):
+        from django.conf import settings
+        from django.utils import translation
+
+        translation.activate(settings.LANGUAGE_CODE)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop in the main thread for
     the rest of the session, and the channel tests need ``async_to_sync`` there."""

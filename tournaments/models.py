@@ -16,6 +16,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.registry import game as game_def
+from tournaments.names import scheduled_name
+
 
 def new_invite() -> str:
     return secrets.token_urlsafe(16)
@@ -81,6 +84,15 @@ class Tournament(models.Model):
         from django.urls import reverse
 
         return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def title(self) -> str:
+        """The name a page shows: a regular tournament's in the reader's language (its stored
+        name is in the language of the beat that created it), anyone else's as they named it."""
+        if not self.slot:
+            return self.name
+        found = game_def(self.game)
+        return scheduled_name(str(found.name) if found else self.game, self.kind, self.starts)
 
     @property
     def ends(self) -> datetime:

@@ -11,11 +11,11 @@ from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from games.engines.base import get_engine
 from games.registry import GAMES
 from tournaments.models import Tournament
+from tournaments.names import scheduled_name
 
 BERLIN = ZoneInfo("Europe/Berlin")
 #: the hourly arena: created this many hours ahead, this long, this Bedenkzeit
@@ -79,10 +79,7 @@ def create_scheduled(now: datetime | None = None) -> list[Tournament]:
                 slot=slot,
                 game=game,
                 defaults={
-                    "name": _("%(game)s-Arena %(hour)s Uhr")
-                    % {"game": name, "hour": f"{start.astimezone(BERLIN):%H}"}
-                    if arena
-                    else _("%(game)s – Schweizer Turnier") % {"game": name},
+                    "name": scheduled_name(name, kind, start),
                     "kind": kind,
                     "starts": start,
                     "minutes": ARENA_MINUTES,

@@ -118,3 +118,22 @@ def test_the_beat_tasks_start_a_due_tournament_and_fill_the_schedule(bots):
     assert later.status == Tournament.Status.SCHEDULED
     assert tasks.create_scheduled() == 3 + 4
     assert tasks.create_scheduled() == 0
+
+
+@pytest.mark.django_db
+def test_a_regular_tournament_is_named_in_the_readers_language(client):
+    """The beat stores the name in its own language; every page says it in the reader's."""
+    from django.utils import translation
+
+    made = schedule.create_scheduled(NOW)
+    arena = min((t for t in made if t.kind == Tournament.Kind.ARENA), key=lambda t: t.starts)
+    swiss = next(t for t in made if t.kind == Tournament.Kind.SWISS)
+    with translation.override("de"):
+        assert arena.title == arena.name and arena.title.endswith("-Arena 11 Uhr")
+        assert swiss.title.endswith("– Schweizer Turnier")
+    with translation.override("en"):
+        assert arena.title.endswith(" arena 11:00") and swiss.title.endswith("– Swiss tournament")
+    page = client.get(arena.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "arena 11:00" in page and "Uhr" not in page.split("<h1>")[1].split("</h1>")[0]
+    index = client.get("/turniere/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Schweizer Turnier" not in index and "Swiss tournament" in index
