@@ -2,7 +2,7 @@
 screen. At each of the person's decisions of a solo game, the centre of every card in the middle
 of the table (the trick, the piles, the claim, the reveal) and of every control of the decision
 is on the screen and not covered: ``document.elementFromPoint`` there finds that card or control
-(or something inside it). One server and one browser for all four games (the session's)."""
+(or something inside it); no button, link or turn text of the board lies under the settings gear. One server and one browser for all four games (the session's)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,18 @@ CHECK = """([centre, controls]) => {
     const hit = document.elementFromPoint(x, y);
     if (!hit || !(hit === el || el.contains(hit))) {
       bad.push(name(el) + ' at ' + Math.round(x) + ',' + Math.round(y) + ' finds ' + name(hit));
+    }
+  }
+  // the gear of the settings sits over the table's top right corner: nothing of the board under it
+  const gear = document.querySelector('.settings-button');
+  if (gear && gear.checkVisibility()) {
+    const g = gear.getBoundingClientRect();
+    for (const el of b.querySelectorAll('button, a, .turn-text')) {
+      if (!shown(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width && r.right > g.left && r.left < g.right && r.bottom > g.top && r.top < g.bottom) {
+        bad.push(name(el) + ' lies under the settings gear');
+      }
     }
   }
   const kind = [...new Set(ctrls.map(el => {
