@@ -40,7 +40,7 @@ def test_english_by_browser_then_german_by_the_footer_switcher(live_site, browse
         page.wait_for_url(re.compile(r".*/partie/\d+/$"))
         board = page.locator("#board")
         board.wait_for()
-        page.locator("#ticker h3", has_text="Last moves").wait_for()
+        page.locator("#ticker h2", has_text="Last moves").wait_for()
         # play until a computer's move has come in over the socket (its line names it)
         draw = page.get_by_role("button", name="Draw a card")
         for _ in range(20):
@@ -59,7 +59,7 @@ def test_english_by_browser_then_german_by_the_footer_switcher(live_site, browse
         # the footer's switcher: German, and it sticks
         page.locator(".language-switch").get_by_role("button", name="Deutsch").click()
         page.wait_for_function("document.documentElement.lang === 'de'")
-        page.locator("#ticker h3", has_text="Letzte Züge").wait_for()
+        page.locator("#ticker h2", has_text="Letzte Züge").wait_for()
         page.reload()
         assert page.locator("html").get_attribute("lang") == "de"
         page.goto(url + "/")
