@@ -13,6 +13,7 @@ from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
@@ -141,8 +142,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     offline page its fetch handler answers when the network fails."""
     path = finders.find("js/sw.js")
     body = Path(str(path)).read_text(encoding="utf-8") if path else ""
-    offline = render_to_string("alerts/offline.html", request=request)
+    # the offline page in every language: the worker picks the browser's (its script is fetched
+    # once and kept, so it cannot follow the language of the request that fetched it)
+    offline = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            offline[code] = render_to_string("alerts/offline.html", request=request)
     body = body.replace('"__OFFLINE_HTML__"', json.dumps(offline), 1)
+    body = body.replace('"__DEFAULT_LANGUAGE__"', json.dumps(settings.LANGUAGE_CODE), 1)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response

@@ -155,9 +155,12 @@ def test_the_service_worker_is_served_at_the_root(client):
     assert r.status_code == 200 and r["Content-Type"].startswith("text/javascript")
     body = r.content.decode()
     assert 'addEventListener("push"' in body and 'addEventListener("notificationclick"' in body
-    # the fetch handler's offline page, put in by the view in German
+    # the fetch handler's offline page, put in by the view in every language (the browser's
+    # language picks one: the script is kept, whatever language the request that fetched it had)
     assert 'addEventListener("fetch"' in body and "__OFFLINE_HTML__" not in body
+    assert "__DEFAULT_LANGUAGE__" not in body
     assert "Keine Verbindung" in body and "Noch einmal versuchen" in body
+    assert "No connection" in body
     manifest = client.get(reverse("manifest")).json()
     assert manifest["display"] == "standalone" and manifest["start_url"]
     assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
