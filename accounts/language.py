@@ -105,7 +105,9 @@ class LanguageMiddleware(LocaleMiddleware):
         response = super().process_response(request, response)
         patch_vary_headers(response, ("Cookie",))
         language = getattr(request, "LANGUAGE_CODE", None)
-        if language:
+        # only a page (HTML) says which language its person reads: a browser fetches its service
+        # worker's script, the manifest and the like with its own default Accept-Language
+        if language and response.get("Content-Type", "").startswith("text/html"):
             _remember(request, language)
         return response
 

@@ -231,3 +231,18 @@ def test_plurals_follow_the_language():
         assert ngettext("%(n)s Partie", "%(n)s Partien", 3) % {"n": 3} == "3 games"
     with translation.override("de"):
         assert ngettext("%(n)s Partie", "%(n)s Partien", 1) % {"n": 1} == "1 Partie"
+
+
+def test_only_a_page_tells_the_language_a_person_reads(alice):
+    """A browser fetches its service worker's script and the manifest with its own default
+    Accept-Language (Chromium does so under a German page): those requests must not turn the
+    person's pushed boards and mails English; a page read in English does."""
+    c = Client()
+    c.force_login(alice)
+    for url in ("/sw.js", reverse("manifest")):
+        assert c.get(url, HTTP_ACCEPT_LANGUAGE="en-US").status_code == 200
+    alice.refresh_from_db()
+    assert alice.last_language in ("", "de") and language_of(alice) == "de"
+    page(c, "/", HTTP_ACCEPT_LANGUAGE="en-US")
+    alice.refresh_from_db()
+    assert alice.last_language == "en" and language_of(alice) == "en"
