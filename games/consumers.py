@@ -30,6 +30,11 @@ from games.rendering import flash_html, render_board
 
 log = logging.getLogger("speedgames.ws")
 
+#: what a page that already shows the current board gets instead of it on connecting: no element
+#: to swap, but a frame (the page's ``htmx:wsAfterMessage`` runs; an empty frame did not reach
+#: every browser's page as a message)
+CURRENT_FRAME = "<!-- current -->"
+
 
 #: how often a database thread checks its connections (age, errors, Django's health check)
 CONNECTION_CHECK_SECONDS = 1.0
@@ -511,7 +516,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
             return None
 
     async def _push_board_unless_shown(self, shown: int | None) -> None:
-        """The current board, unless the page shows its version already: then an empty frame
+        """The current board, unless the page shows its version already: then ``CURRENT_FRAME``
         tells the page that its socket is current (the page's ``htmx:wsAfterMessage`` runs, and
         nothing is swapped). A push lost later is repaired by the pages' sync checks."""
         if shown is not None:
@@ -522,7 +527,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
             if current is not None and current == shown:
                 if shown >= self.shown_version:
                     self.shown_version = shown
-                await self._send("")
+                await self._send(CURRENT_FRAME)
                 return
         await self._push_board()
 

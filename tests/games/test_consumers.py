@@ -17,6 +17,7 @@ from django.db import connection
 
 from games import actions, broadcast
 from games.actions import SeatSpec
+from games.consumers import CURRENT_FRAME
 from games.engines.base import get_engine
 from games.models import Match
 from tests.sockets import board_at_least, cookie_for, frames_until, socket
@@ -471,7 +472,7 @@ def terminate_other_backends(timeout: float = 5) -> None:
 
 def test_a_page_that_shows_the_current_board_is_not_sent_it_again(alice, bob):
     """A page says the version it shows when it opens its socket (``?v=n``): the current version
-    gets an empty frame instead of the whole board a second time; an older one (a move came
+    gets ``CURRENT_FRAME`` instead of the whole board a second time; an older one (a move came
     between the page and its socket) or none gets the board; a move after that is pushed."""
     match = start(alice, bob)
     a_cookie, b_cookie = cookie_for(alice), cookie_for(bob)
@@ -482,7 +483,7 @@ def test_a_page_that_shows_the_current_board_is_not_sent_it_again(alice, bob):
         first = await current.receive_from(timeout=10)
         bob_socket = socket(f"/ws/partie/{match.pk}/?v=0", b_cookie)
         assert (await bob_socket.connect())[0]
-        assert await bob_socket.receive_from(timeout=10) == ""
+        assert await bob_socket.receive_from(timeout=10) == CURRENT_FRAME
         await current.send_json_to({"type": "play", "card": "R1", "version": 0})
         pushed = await frames_until(current, board_at_least(1))
         behind = socket(f"/ws/partie/{match.pk}/?v=0", a_cookie)  # a page still at version 0
@@ -496,7 +497,7 @@ def test_a_page_that_shows_the_current_board_is_not_sent_it_again(alice, bob):
         return first, pushed, repaired, told
 
     first, pushed, repaired, told = async_to_sync(scenario)()
-    assert first == ""  # the page shows version 0: no second board
+    assert first == CURRENT_FRAME  # the page shows version 0: no second board
     assert 'data-version="1"' in pushed[-1]
     assert 'data-version="1"' in repaired[0] and 'data-version="1"' in told[0]
 
