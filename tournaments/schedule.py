@@ -15,9 +15,8 @@ from django.utils import timezone
 from games.engines.base import get_engine
 from games.registry import GAMES
 from tournaments.models import Tournament
-from tournaments.names import scheduled_name
+from tournaments.names import BERLIN, scheduled_name
 
-BERLIN = ZoneInfo("Europe/Berlin")
 #: the hourly arena: created this many hours ahead, this long, this Bedenkzeit
 ARENA_AHEAD_HOURS = 2
 ARENA_MINUTES = 50
