@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from bench.engines import random_games
 from games.engines.base import Engine, get_engine
 from games.engines.benchspec import BenchSpec
 
@@ -51,21 +52,9 @@ class Tally:
 def ours_slice(
     engine: Engine[Any], spec: BenchSpec, rng: random.Random, seconds: float, t: Tally
 ) -> float:
-    """Random play for about ``seconds`` of CPU time, whole games only (as ``bench.engines``)."""
-    moves = 0
-    clock = time.process_time
-    start = clock()
-    while clock() - start < seconds:
-        state = engine.new_game(spec.random_players, spec.random_options, rng.getrandbits(63))
-        while True:
-            actors = engine.actors(state)
-            if not actors:
-                break
-            seat = min(actors) if len(actors) == 1 else rng.choice(sorted(actors))
-            engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
-            moves += 1
-        t.games += 1
-    elapsed = clock() - start
+    """Random play for about ``seconds`` of CPU time, whole games only (``bench.engines``)."""
+    games, moves, elapsed = random_games(engine, spec, rng, seconds)
+    t.games += games
     t.moves += moves
     t.seconds += elapsed
     return moves / elapsed

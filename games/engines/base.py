@@ -451,6 +451,12 @@ class Engine(Generic[S]):
         earliest (so that people see the buttons first). Default: at once."""
         return 0.0
 
+    def low_scores_win(self, options: dict[str, Any]) -> bool:
+        """Whether fewer points are better with these options (a penalty count, e.g. Speedone's
+        „Jeder zählt seine Karten“); the analysis then counts a point as a loss. Default: more
+        points are better."""
+        return False
+
     def teams(self, players: int, options: dict[str, Any]) -> list[list[int]] | None:
         """The partner seats of a game with these options (``rules.teams``), or ``None`` when
         everyone plays alone (the default)."""
@@ -526,6 +532,24 @@ def shuffle_rng(seed: int, n: int) -> random.Random:
     """The RNG for the ``n``-th shuffle of the game with ``seed`` (stateless, reproducible)."""
     digest = hashlib.blake2b(f"{seed}:{n}".encode(), digest_size=8).digest()
     return random.Random(int.from_bytes(digest, "big"))
+
+
+#: ``n.bit_length()`` of the draw bounds of a shuffle of up to 128 cards
+_BITS = tuple(n.bit_length() for n in range(129))
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``, the same order from the same numbers: CPython's ``Random.shuffle``
+    with its ``_randbelow`` (``_randbelow_with_getrandbits``) inlined, one call per card fewer.
+    ``rng`` is a plain ``random.Random`` (``shuffle_rng``)."""
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(x) - 1, 0, -1):
+        k = bits[i + 1] if i < 128 else (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 # -- registry --------------------------------------------------------------------------------

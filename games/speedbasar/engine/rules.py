@@ -22,6 +22,7 @@ from games.engines.base import (
     Option,
     Result,
     msg,
+    shuffle,
     shuffle_rng,
 )
 from games.speedbasar.engine import cards as C
@@ -294,8 +295,8 @@ def new_game(
 def deck_order(deck: Sequence[str] | None, seed: int) -> tuple[list[int], int | None]:
     rng = shuffle_rng(seed, 0)
     if deck is None:
-        order = C.full_deck()
-        rng.shuffle(order)
+        order = list(_FULL_DECK)
+        shuffle(rng, order)
         return order, None
     given: list[int] = []
     glut_at: int | None = None
@@ -315,9 +316,11 @@ def deck_order(deck: Sequence[str] | None, seed: int) -> tuple[list[int], int | 
         if counts[card] < 0:
             raise ValueError(f"too many copies of {C.code(card)}")
     rest = [c for c in range(C.KINDS) for _ in range(counts[c])]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     return given + rest, glut_at
 
+
+_FULL_DECK = tuple(C.full_deck())
 
 #: ``frozenset((seat,))`` of every seat, shared (frozensets are immutable)
 _ALONE = tuple(frozenset((s,)) for s in range(8))
@@ -378,12 +381,20 @@ def legal_actions(state: BasarState, seat: int) -> list[Action]:
     if state.phase == TURN and seat == state.turn:
         out: list[Action] = [_PASS]
         hand = state.hands[seat]
-        key = _claims_key(state)
-        kinds = sorted(set(hand))
+        pile = state.pile
+        if pile:
+            top = pile[-1]
+            key = (top[1], top[2], "gleicher_preis" in state.rules)
+        else:
+            key = (-1, 0, False)  # ``_claims_key``
         singles = _SINGLES.get(key) or _singles(key)
-        for c in kinds:
-            out += singles[c]
+        prev = -1
+        for c in hand:  # sorted: each kind once, in order
+            if c != prev:
+                out += singles[c]
+                prev = c
         if "doppelladung" in state.rules:
+            kinds = sorted(set(hand))
             groups: list[tuple[int, ...]] = []
             for i, a in enumerate(kinds):
                 if hand.count(a) >= 2:
@@ -395,17 +406,19 @@ def legal_actions(state: BasarState, seat: int) -> list[Action]:
                 out += lays.get((g, key)) or _lay_actions(g, key)
         return out
     if state.phase == DOUBT and seat in state.pending:
-        answers = _ANSWERS.get((state.window, "handschlag" in state.rules))
-        if answers is None:
-            answers = _answers(state.window, "handschlag" in state.rules)
-        return list(answers)
+        window = state.window
+        table = _ANSWERS[1 if "handschlag" in state.rules else 0]
+        if window < len(table):
+            return list(table[window])
+        return list(_answers(window, "handschlag" in state.rules))
     return []
 
 
 #: claims key → the one-card lay actions of every card kind (``legal_actions``' table)
 _SINGLES: dict[tuple[int, int, bool], list[tuple[Action, ...]]] = {}
-#: (window, Handschlag) → believe and the doubts of that window, shared between calls
-_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
+#: without and with Handschlag: window → believe and the doubts of that window, shared between
+#: calls (``_answers`` builds the table on to window 1000)
+_ANSWERS: tuple[list[tuple[Action, ...]], list[tuple[Action, ...]]] = ([], [])
 
 
 def _singles(key: tuple[int, int, bool]) -> list[tuple[Action, ...]]:
@@ -415,6 +428,15 @@ def _singles(key: tuple[int, int, bool]) -> list[tuple[Action, ...]]:
 
 
 def _answers(window: int, handschlag: bool) -> tuple[Action, ...]:
+    """Believe and the doubts of ``window``, from the table (built on to here, up to window
+    1000: windows run up, a table of the usual ones is enough)."""
+    table = _ANSWERS[1 if handschlag else 0]
+    while len(table) <= window and len(table) < 1000:
+        table.append(_answer_row(len(table), handschlag))
+    return table[window] if window < len(table) else _answer_row(window, handschlag)
+
+
+def _answer_row(window: int, handschlag: bool) -> tuple[Action, ...]:
     out: list[Action] = [
         {"type": "believe", "window": window},
         {"type": "doubt", "feature": "number", "window": window},
@@ -422,10 +444,7 @@ def _answers(window: int, handschlag: bool) -> tuple[Action, ...]:
     ]
     if handschlag:
         out.append({"type": "doubt", "feature": "exact", "window": window})
-    built = tuple(out)
-    if window < 1000:  # windows run up; a table of the usual ones is enough
-        _ANSWERS[(window, handschlag)] = built
-    return built
+    return tuple(out)
 
 
 def timeout_action(state: BasarState, seat: int) -> Action:
@@ -439,10 +458,10 @@ def _fast_lay(state: BasarState, seat: int, action: Any) -> tuple[int, int, int]
     """(card, spice, number) of a legal one-card lay, found without ``_check_lay``'s full
     checks; ``None`` for anything else (``apply``'s checks then decide, and refuse)."""
     if (
-        type(action) is not dict
-        or len(action) != 4
-        or state.phase != TURN
+        state.phase != TURN
         or seat != state.turn
+        or type(action) is not dict
+        or len(action) != 4
         or action.get("type") != "lay"
     ):
         return None
@@ -472,11 +491,32 @@ def _fast_lay(state: BasarState, seat: int, action: Any) -> tuple[int, int, int]
 
 
 def apply(state: BasarState, seat: int, action: Action) -> list[Event]:
-    lay = _fast_lay(state, seat, action)
-    if lay is not None:
-        events = _do_lay(state, seat, [lay[0]], lay[1], lay[2])
-        state.log.extend(events)
-        return events
+    if state.phase == DOUBT and type(action) is dict and seat in state.pending:
+        # the checked fast path of an answer in the window: a seat still pending answers the
+        # current window with the exact keys (anything else: the full checks below refuse)
+        kind = action.get("type")
+        window = action.get("window")
+        if type(window) is int and window == state.window:
+            if kind == "believe" and len(action) == 2:
+                events = _do_believe(state, seat)
+                state.log.extend(events)
+                return events
+            if kind == "doubt" and len(action) == 3:
+                feature = action.get("feature")
+                if (
+                    feature == "number"
+                    or feature == "spice"
+                    or (feature == "exact" and "handschlag" in state.rules)
+                ):
+                    events = _do_doubt(state, seat, feature)
+                    state.log.extend(events)
+                    return events
+    else:
+        lay = _fast_lay(state, seat, action)
+        if lay is not None:
+            events = _do_lay(state, seat, [lay[0]], lay[1], lay[2])
+            state.log.extend(events)
+            return events
     if state.phase == OVER:
         raise IllegalAction("error.game_over")
     if not isinstance(action, dict):
@@ -583,28 +623,44 @@ def _do_lay(state: BasarState, seat: int, cards: list[int], spice: int, number: 
     hand = state.hands[seat]
     for card in cards:
         hand.remove(card)
-    state.pile.append((seat, spice, number, tuple(cards)))
+    pile = state.pile
+    pile.append((seat, spice, number, tuple(cards)))
     state.window += 1
-    state.last_card = not hand
+    last_card = state.last_card = not hand
     n = state.n
-    if state.has("enge_gasse"):
+    if "enge_gasse" in state.rules:
         state.eligible = [(seat + 1) % n]
+        state.pending = [(seat + 1) % n]
     else:
-        state.eligible = [(seat + k) % n for k in range(1, n)]
-    state.pending = sorted(state.eligible)
+        eligible, pending = _OTHERS[n][seat]
+        state.eligible = eligible[:]
+        state.pending = pending[:]
     state.phase = DOUBT
     state.late = ""
+    on_pile = 0
+    for entry in pile:
+        on_pile += len(entry[3])
     return [
         {
             "type": "lay",
             "seat": seat,
             "count": len(cards),
-            "claim": claim_json(spice, number),
-            "pile": sum(len(e[3]) for e in state.pile),
-            "last_card": state.last_card,
+            "claim": {"spice": C.SPICES[spice], "number": number},
+            "pile": on_pile,
+            "last_card": last_card,
             "window": state.window,
         }
     ]
+
+
+#: players → seat → (the other seats from the next one on, the same sorted): who may doubt
+_OTHERS: tuple[tuple[tuple[list[int], list[int]], ...], ...] = tuple(
+    tuple(
+        ([(seat + k) % n for k in range(1, n)], sorted((seat + k) % n for k in range(1, n)))
+        for seat in range(n)
+    )
+    for n in range(9)
+)
 
 
 def _do_believe(state: BasarState, seat: int) -> list[Event]:
@@ -627,25 +683,28 @@ def _do_believe(state: BasarState, seat: int) -> list[Event]:
 
 def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
     claimant, spice, number, laid = state.pile[-1]
-    pure = state.last_card and "reine_ware" in state.rules
+    rules = state.rules
+    pure = state.last_card and "reine_ware" in rules
     honest = True
     for c in laid:
         if not (c < 30 and c // 10 == spice and c % 10 + 1 == number):
             honest = False
-    if feature == "number":
-        feilschen = "feilschen" in state.rules
+    if honest or feature == "exact":
+        holds = honest  # an honest card holds against the number and the spice doubt too
+    elif feature == "number":
+        feilschen = "feilschen" in rules
         holds = True
         for c in laid:
             if not number_holds(c, number, feilschen, pure):
                 holds = False
-    elif feature == "spice":
+    else:
         holds = True
         for c in laid:
             if not spice_holds(c, spice, pure):
                 holds = False
-    else:
-        holds = honest
-    pile_cards = [c for entry in state.pile for c in entry[3]]
+    pile_cards: list[int] = []
+    for entry in state.pile:
+        pile_cards += entry[3]
     if feature == "exact":
         winner, loser, opener, caught = (
             (doubter, -1, claimant, False) if holds else (claimant, doubter, doubter, False)
@@ -654,12 +713,13 @@ def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
         winner, loser, opener, caught = claimant, doubter, doubter, False
     else:
         winner, loser, opener, caught = doubter, claimant, claimant, True
+    window = state.window
     record = {
-        "window": state.window,
+        "window": window,
         "seat": claimant,
         "doubter": doubter,
         "feature": feature,
-        "claim": claim_json(spice, number),
+        "claim": {"spice": C.SPICES[spice], "number": number},
         "cards": [C.CODES[c] for c in laid],
         "holds": holds,
         "honest": honest,
@@ -669,9 +729,9 @@ def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
     }
     state.revealed.append(record)
     events: list[Event] = [
-        {"type": "doubt", "seat": doubter, "feature": feature, "window": state.window}
+        {"type": "doubt", "seat": doubter, "feature": feature, "window": window},
+        {"type": "reveal", **record},
     ]
-    events.append({"type": "reveal", **record})
     state.points[winner].extend(pile_cards)
     state.pile.clear()
     state.phase = TURN
@@ -682,7 +742,7 @@ def _do_doubt(state: BasarState, doubter: int, feature: str) -> list[Event]:
     if krug and _krug(state, claimant, events):
         return events
     if loser >= 0:
-        penalty = ZEHNERZOLL_PENALTY if number == 10 and state.has("zehnerzoll") else PENALTY
+        penalty = ZEHNERZOLL_PENALTY if number == 10 and "zehnerzoll" in rules else PENALTY
         if _draw(state, loser, penalty, events):
             return events
     if krug and _draw(state, claimant, KRUG_DRAW, events):
@@ -708,12 +768,14 @@ def _krug(state: BasarState, seat: int, events: list[Event]) -> bool:
 def _draw(state: BasarState, seat: int, count: int, events: list[Event]) -> bool:
     """Draw up to ``count`` cards; True if the Glut came to the top (the game ends)."""
     draw = state.draw
-    take = min(count, len(draw))
+    on_draw = len(draw)
+    take = count if count < on_draw else on_draw
+    left = on_draw - take
     hand = state.hands[seat]
-    for _ in range(take):
-        hand.append(draw.pop())
+    hand += draw[left:]  # the top ``take`` cards (sorted below: their order does not matter)
+    del draw[left:]
     hand.sort()
-    events.append({"type": "draw", "seat": seat, "count": take, "noch": len(draw)})
+    events.append({"type": "draw", "seat": seat, "count": take, "noch": left})
     if not draw:
         _finish(state, "glut", events)
         return True

@@ -21,9 +21,11 @@ from games.engines.base import (
     Option,
     Result,
     msg,
+    shuffle,
     shuffle_rng,
 )
 from games.speedone.engine.cards import (
+    CODE,
     COLOR_CODE,
     COLORS,
     DECK,
@@ -114,12 +116,32 @@ def playable_cards(state: State, seat: int) -> list[int]:
     hand = state.hands[seat]
     out: list[int] = []
     prev = -1
+    if state.pending:
+        for c in hand:
+            if c != prev:
+                prev = c
+                if can_play(state, hand, c):
+                    out.append(c)
+        return out
+    # ``can_play`` without a stack, unrolled: a coloured card fits by colour or by a number or
+    # symbol of the top card (not a wild's); W always; W+4 without a card of the colour
+    color = state.color
+    tv = state.discard[-1] & 15
+    if tv >= 13:
+        tv = -1
     for c in hand:
         if c != prev:
             prev = c
-            if can_play(state, hand, c):
+            if c < _WILDS:
+                if c >> 4 == color or c & 15 == tv:
+                    out.append(c)
+            elif c == W or (c == W4 and not any(x >> 4 == color for x in hand)):
                 out.append(c)
     return out
+
+
+#: the first wild card's code (hands are sorted: the wilds come last)
+_WILDS = WILD_COLOR * 16
 
 
 def _next(state: State, seat: int, steps: int = 1) -> int:
@@ -202,7 +224,7 @@ def new_game(
                 raise ValueError(f"bad or surplus card in deck: {text!r}")
             rest.remove(code)
             stacked.append(code)
-        shuffle_rng(seed, state.shuffles).shuffle(rest)
+        shuffle(shuffle_rng(seed, state.shuffles), rest)
         state.shuffles += 1
         stacked.extend(rest)
     _deal(state, stacked, [])
@@ -210,7 +232,7 @@ def new_game(
 
 
 def _shuffle(state: State, cards: list[int]) -> None:
-    shuffle_rng(state.seed, state.shuffles).shuffle(cards)
+    shuffle(shuffle_rng(state.seed, state.shuffles), cards)
     state.shuffles += 1
 
 
@@ -262,26 +284,44 @@ def _deal(state: State, stacked: list[int] | None, events: list[Event] | None) -
         )
 
 
+#: ``frozenset((seat,))`` of every seat, shared (frozensets are immutable)
+_ALONE = tuple(frozenset((s,)) for s in range(8))
+_NOBODY: frozenset[int] = frozenset()
+
+
 def actors(state: State) -> frozenset[int]:
     if state.over:
-        return frozenset()
-    return frozenset((state.turn,))
+        return _NOBODY
+    return _ALONE[state.turn]
+
+
+#: the legal-move table: card → its play actions (a wild: one per wished colour), shared
+#: between calls of ``legal_actions`` (callers read them, never change them)
+_PLAYS: dict[int, tuple[Action, ...]] = {
+    c: (
+        tuple({"type": "play", "card": name, "color": col} for col in COLORS)
+        if c >> 4 == WILD_COLOR
+        else ({"type": "play", "card": name},)
+    )
+    for c, name in NAME.items()
+}
+_DRAW: Action = {"type": "draw"}
+_ONE: Action = {"type": "one"}
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     if state.over or seat != state.turn:
         return []
     out: list[Action] = []
-    for c in playable_cards(state, seat):
-        if c >> 4 == WILD_COLOR:
-            name = NAME[c]
-            for col in COLORS:
-                out.append({"type": "play", "card": name, "color": col})
-        else:
-            out.append({"type": "play", "card": NAME[c]})
-    out.append({"type": "draw"})
-    if len(state.hands[seat]) == 2 and not state.one[seat]:
-        out.append({"type": "one"})
+    plays = _PLAYS
+    hand = state.hands[seat]
+    # without stacking no card may be laid on a stack
+    if not state.pending or state.options["stacking"]:
+        for c in playable_cards(state, seat):
+            out += plays[c]
+    out.append(_DRAW)
+    if len(hand) == 2 and not state.one[seat]:
+        out.append(_ONE)
     return out
 
 
@@ -309,18 +349,20 @@ def validate_action(state: State, seat: Any, action: Any) -> tuple[str, int, int
         return kind, -1, -1
     if kind != "play":
         raise IllegalAction("error.unknown_move")
-    card = parse(action.get("card"))
+    text = action.get("card")
+    card = CODE.get(text) if type(text) is str else parse(text)
     if card is None:
         raise IllegalAction("error.no_such_card")
     wish = -1
+    # the keys "type" and "card" are there: the key sets are equal when the sizes are
     if card >> 4 == WILD_COLOR:
-        if set(action) != {"type", "card", "color"}:
+        if len(action) != 3 or "color" not in action:
             raise IllegalAction("error.wish_needs_color")
         col = action["color"]
         if not isinstance(col, str) or col not in COLOR_CODE:
             raise IllegalAction("error.choose_color")
         wish = COLOR_CODE[col]
-    elif set(action) != {"type", "card"}:
+    elif len(action) != 2:
         raise IllegalAction("error.invalid_move")
     hand = state.hands[seat]
     if card not in hand:
@@ -342,6 +384,36 @@ def _why_not(state: State, hand: list[int], card: int) -> Msg:
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
+    if type(action) is dict and type(seat) is int and seat == state.turn and not state.over:
+        # the checked fast paths of drawing and of laying a coloured card in the usual
+        # spelling; anything else goes through ``validate_action`` (which refuses)
+        kind = action.get("type")
+        if kind == "draw" and len(action) == 1:
+            drawn: list[Event] = []
+            _draw_turn(state, seat, drawn)
+            return drawn
+        if kind == "play" and len(action) == 2:
+            text = action.get("card")
+            card = CODE.get(text, -1) if type(text) is str else -1
+            hand = state.hands[seat]
+            if (
+                0 <= card < _WILDS
+                and card in hand
+                and (
+                    # ``can_play`` of a coloured card without a stack: by colour, or by the top
+                    # card's number or symbol (not a wild's)
+                    (
+                        card >> 4 == state.color
+                        or card & 15
+                        == (state.discard[-1] & 15 if state.discard[-1] < _WILDS else -1)
+                    )
+                    if not state.pending
+                    else can_play(state, hand, card)
+                )
+            ):
+                played: list[Event] = []
+                _play(state, seat, card, -1, played)
+                return played
     kind, card, wish = validate_action(state, seat, action)
     events: list[Event] = []
     if kind == "play":
@@ -383,13 +455,24 @@ def _draw_turn(state: State, seat: int, events: list[Event] | None) -> None:
     else:
         count = 1
         state.missed[seat].append(state.color)
+    hand = state.hands[seat]
+    pile = state.pile
+    if count == 1 and pile and len(hand) < HAND_LIMIT:
+        # ``_draw`` of one card from a pile that has it
+        insort(hand, pile.pop())
+        if len(hand) != 1:
+            state.one[seat] = False
+        if events is not None:
+            events.append({"type": "draw", "seat": seat, "count": 1, "wanted": 1})
+        state.turn = (seat + state.direction) % state.players  # ``_next``
+        return
     refills = state.shuffles
     drawn = _draw(state, seat, count)
     if events is not None:
         if state.shuffles != refills:
             events.append({"type": "reshuffle", "pile": len(state.pile) + drawn})
         events.append({"type": "draw", "seat": seat, "count": drawn, "wanted": count})
-    state.turn = _next(state, seat)
+    state.turn = (seat + state.direction) % state.players  # ``_next``
 
 
 def _play(
@@ -436,7 +519,7 @@ def _play(
             state.pending += 2
         elif card == W4:
             state.pending += 4
-        state.turn = _next(state, seat)
+        state.turn = (seat + state.direction) % n  # ``_next``
     if not hand:
         _end_round(state, seat, events, deal)
 

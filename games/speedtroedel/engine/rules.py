@@ -25,6 +25,7 @@ from games.engines.base import (
     Option,
     Result,
     msg,
+    shuffle,
     shuffle_rng,
 )
 from games.speedtroedel.engine.cards import (
@@ -290,12 +291,75 @@ def do_play(state: State, seat: int, card: int, ev: list[Event] | None) -> None:
         state.turn = (seat + 1) % state.n
 
 
+def _book_usual_trick(
+    state: State, w: int, seats: list[int], cards: list[int], ev: list[Event] | None
+) -> None:
+    """The usual trick's end (the fast paths of ``_complete_trick`` and
+    ``_finish_distribution``): the winner ``w`` takes the cards in play order, the trick is
+    recorded, and the round's Vorhand/Ramsch calls are spent."""
+    state.counters[w].extend(cards)
+    _record_trick(state, w, seats, cards, [(w, c) for c in cards], ev)
+    state.p_vor = state.p_caller = -1
+    state.p_ramsch = False
+
+
+def _record_trick(
+    state: State,
+    w: int,
+    seats: list[int],
+    cards: list[int],
+    taken: list[Any],
+    ev: list[Event] | None,
+) -> None:
+    """The finished trick in the record (``state.tricks``, ``state.last``) and its event:
+    ``taken`` says who got which card, as ``(seat, card)`` pairs."""
+    record = [
+        state.leader,
+        tuple(seats),
+        tuple(cards),
+        w,
+        tuple([(s, c) for s, c in taken]),
+        state.g_colour,
+        state.ramsch,
+    ]
+    state.tricks.append(record)
+    state.last = record
+    state.last_round = state.rnd
+    if ev is not None:
+        ev.append({"type": "trick", "winner": w, "taken": [[s, CODES[c]] for s, c in taken]})
+
+
 def _complete_trick(state: State, ev: list[Event] | None) -> None:
     seats, cards = state.tseats, state.tcards
     w = trick_winner(seats, cards, state.g_colour, state.g_caller, state.ramsch)
     state.winner = w
     if ev is not None:
         ev.append({"type": "trick_won", "seat": w})
+    if (
+        max(cards) < 100
+        and not state.sim
+        and state.hands[0]
+        and (
+            _ZEROS.isdisjoint(cards)
+            or not [c for i, c in enumerate(cards) if c % 20 == 0 and seats[i] != w]
+        )
+    ):
+        # the usual trick (no special card, no Schnäppchenblick of another seat than the
+        # winner's, not the round's last): the winner takes it in play order and leads the next
+        # one (``_advance_picks``, ``_finish_distribution`` and ``start_trick`` without their
+        # branches)
+        _book_usual_trick(state, w, seats, cards, ev)
+        state.g_colour = state.g_caller = -1
+        state.ramsch = False
+        state.tseats = []
+        state.tcards = []
+        state.winner = -1
+        state.taken = []
+        state.pool = []
+        state.pickers = []
+        state.leader = state.turn = w
+        state.phase = PLAY
+        return
     if POSTEN in cards:
         gi = cards.index(POSTEN)
         g = seats[gi]
@@ -325,7 +389,8 @@ def pick_options(state: State) -> list[int]:
 def _advance_picks(state: State, ev: list[Event] | None) -> None:
     while state.pickers:
         opts = pick_options(state)
-        if len({code(c) for c in opts}) > 1:
+        # more than one notation to choose from (both Fälschungen are one, ``F``)
+        if len(opts) > 1 and not (len(opts) == 2 and FALSCH_A in opts and FALSCH_B in opts):
             state.phase = PICK
             state.turn = state.pickers[0][0]
             return
@@ -354,6 +419,15 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
     w = state.winner
     taken = state.taken
     picked = len(taken)
+    cards = state.tcards
+    if not picked and not state.sim and max(cards) < 100 and state.hands[0]:
+        # the usual trick (no special card, nobody picked, not the round's last): the winner
+        # takes the trick in play order; the general path below, without its branches
+        state.pool = []
+        taken.extend([[w, c] for c in cards])
+        _book_usual_trick(state, w, state.tseats, cards, ev)
+        start_trick(state, -1, ev)
+        return
     for c in state.pool:
         taken.append([w, c])
     state.pool = []
@@ -390,22 +464,7 @@ def _finish_distribution(state: State, ev: list[Event] | None) -> None:
             state.scores[seat] -= 3
             if ev is not None:
                 ev.append({"type": "penalty", "seat": seat, "points": -3})
-    record = [
-        state.leader,
-        tuple(seats),
-        tuple(cards),
-        w,
-        tuple([(s, c) for s, c in taken]),
-        state.g_colour,
-        state.ramsch,
-    ]
-    state.tricks.append(record)
-    state.last = record
-    state.last_round = state.rnd
-    if ev is not None:
-        ev.append(
-            {"type": "trick", "winner": w, "taken": [[s, CODES[c]] for s, c in taken]},
-        )
+    _record_trick(state, w, seats, cards, taken, ev)
     if not state.hands[0]:
         # last trick: Tauschrunde and next-trick effects lapse
         _end_round(state, ev)
@@ -514,7 +573,7 @@ def _end_round(state: State, ev: list[Event] | None) -> None:
     state.shuffles += 1
     for s in range(n):
         caught = state.counters[s]
-        rng.shuffle(caught)
+        shuffle(rng, caught)
         state.boxes[s].extend(caught)  # under the rest of the box
     state.counters = [[] for _ in range(n)]
     if ev is not None:
@@ -648,7 +707,7 @@ def new_game(
     h = st.sizes[0]
     if deck is None:
         start = list(start_cards(players))
-        rng.shuffle(start)
+        shuffle(rng, start)
         attic = shuffled_attic(opts, rng, ())
         first = rng.randrange(players)
     else:
@@ -673,10 +732,20 @@ def shuffled_attic(opts: dict[str, Any], rng: random.Random, used: Sequence[int]
     pool = ATTIC_PLAIN if opts["ohne_sonderkarten"] else ATTIC_CARDS
     attic: list[int] = []
     for tier in (1, 2, 3, 4, 5):  # 1★ Schuppen on top, 5★ Schloss at the bottom
-        stack = [c for c in pool if TIER[c] == tier and c not in used]
-        rng.shuffle(stack)
+        if used:
+            stack = [c for c in pool if TIER[c] == tier and c not in used]
+        else:
+            stack = list(_TIERS[pool is ATTIC_PLAIN][tier])
+        shuffle(rng, stack)
         attic.extend(stack)
     return attic
+
+
+#: with special cards and without: tier → the attic cards of that tier, in id order
+_TIERS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+    {tier: tuple(c for c in pool if TIER[c] == tier) for tier in (1, 2, 3, 4, 5)}
+    for pool in (ATTIC_CARDS, ATTIC_PLAIN)
+)
 
 
 def parse_deck(deck: Sequence[str]) -> tuple[list[int], list[int] | None]:
@@ -715,6 +784,12 @@ _PLAY_ACTIONS: dict[int, Action] = {
     c: {"type": "play", "card": CODES[c]} for c in range(len(CODES)) if CODES[c]
 }
 
+#: the Schnäppchenblicke (``is_zero``)
+_ZEROS = frozenset(c for c in range(100) if c % 20 == 0)
+#: ``_PLAY_ACTIONS`` by id (``{}`` for ids that are no card)
+_PLAY_BY_ID: tuple[Action, ...] = tuple(_PLAY_ACTIONS.get(c) or {} for c in range(len(CODES)))
+_PLAY_OF = _PLAY_BY_ID.__getitem__
+
 #: ``frozenset((seat,))`` of every seat, shared (frozensets are immutable)
 _ALONE = tuple(frozenset((s,)) for s in range(8))
 _NOBODY: frozenset[int] = frozenset()
@@ -746,13 +821,14 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             lo = f * 20
             same = [c for c in hand if lo <= c < lo + 20]
             if same:
-                same.extend([c for c in hand if c >= 100])
+                if max(hand) >= 100:
+                    same.extend([c for c in hand if c >= 100])
                 cards = same
         ordered = sorted(cards)
-        if FALSCH_B in ordered and FALSCH_A in ordered:
-            ordered.remove(FALSCH_B)  # both Fälschungen are one action, ``F``
-        plays = _PLAY_ACTIONS
-        return [plays[c] for c in ordered]
+        # both Fälschungen are one action, ``F`` (sorted: the highest cards, if held)
+        if ordered and ordered[-1] >= FALSCH_B and FALSCH_B in ordered and FALSCH_A in ordered:
+            ordered.remove(FALSCH_B)
+        return list(map(_PLAY_OF, ordered))
     if p == PICK:
         if seat != state.turn:
             return []
@@ -824,58 +900,52 @@ def validate_action(state: State, seat: Any, action: Any) -> tuple[int, int]:
     return SWAP, c
 
 
-def _fast_play(state: State, seat: Any, action: Any) -> int:
-    """The card of a legal ``play`` in the usual spelling, found without ``validate_action``'s
-    full checks; ``-1`` for anything else (``validate_action`` then decides, and refuses)."""
-    if (
-        state.phase != PLAY
-        or seat != state.turn
-        or type(seat) is not int
-        or type(action) is not dict
-        or len(action) != 2
-        or action.get("type") != "play"
-    ):
-        return -1
-    text = action.get("card")
-    c = _PARSED.get(text) if type(text) is str else None
-    if c is None:
-        return -1
-    hand = state.hands[seat]
-    if c not in hand:
-        if c != FALSCH_A or FALSCH_B not in hand:
-            return -1
-        c = FALSCH_B
-    if c < 100:
-        f = follow_suit(state.tcards, state.g_colour)
-        if f >= 0 and c // 20 != f:
-            for h in hand:
-                if h < 100 and h // 20 == f:
-                    return -1  # must follow: validate_action says so
-    return c
-
-
 def apply(state: State, seat: int, action: Action) -> list[Event]:
-    c = _fast_play(state, seat, action)
-    if c >= 0:
-        ev: list[Event] = [{"type": "play", "seat": seat, "card": CODES[c]}]
-        state.hands[seat].remove(c)
-        tcards = state.tcards
-        if c < 100:
-            f = state.g_colour
-            if f < 0:
-                for t in tcards:
-                    if t < 100:
-                        f = t // 20
-                        break
-            if f >= 0 and c // 20 != f:
-                state.voids[seat] |= 1 << f
-        state.tseats.append(seat)
-        tcards.append(c)
-        if len(tcards) == state.n:
-            _complete_trick(state, ev)
-        else:
-            state.turn = (seat + 1) % state.n
-        return ev
+    if (
+        state.phase == PLAY
+        and seat == state.turn
+        and type(seat) is int
+        and type(action) is dict
+        and len(action) == 2
+        and action.get("type") == "play"
+    ):
+        # the checked fast path of a legal play in the usual spelling (anything else:
+        # ``validate_action`` decides, and refuses)
+        text = action.get("card")
+        c = _PARSED.get(text) if type(text) is str else None
+        hand = state.hands[seat]
+        if c is not None and c not in hand:
+            c = FALSCH_B if c == FALSCH_A and FALSCH_B in hand else None
+        if c is not None:
+            tcards = state.tcards
+            void = -1
+            if c < 100:
+                f = state.g_colour
+                if f < 0:
+                    for t in tcards:
+                        if t < 100:
+                            f = t // 20
+                            break
+                if f >= 0 and c // 20 != f:
+                    lo = f * 20
+                    hi = lo + 20
+                    for h in hand:
+                        if lo <= h < hi:
+                            c = None  # must follow: validate_action says so
+                            break
+                    void = f
+            if c is not None:
+                ev: list[Event] = [{"type": "play", "seat": seat, "card": CODES[c]}]
+                hand.remove(c)
+                if void >= 0:
+                    state.voids[seat] |= 1 << void
+                state.tseats.append(seat)
+                tcards.append(c)
+                if len(tcards) == state.n:
+                    _complete_trick(state, ev)
+                else:
+                    state.turn = (seat + 1) % state.n
+                return ev
     kind, x = validate_action(state, seat, action)
     ev = []
     if kind == PLAY:

@@ -26,8 +26,10 @@ class SpeedwerkEngine(Engine[WerkState]):
     rules = rules
     seat_view = seat_view
     bots = bots
-    #: post-game analysis: points of a round against the others' mean (docs/analysis.md)
-    analysis_thresholds = (8.0, 16.0, 32.0, 25.0)
+    #: post-game analysis: points of a round against the others' mean; thresholds derived from
+    #: measured losses (docs/analysis.md)
+    analysis_thresholds = (24.4, 36.6, 67.5, 36.6)
+    #: 16 re-deals: 36 s of one core for a whole 3-player game, median (bench/analysis.py)
     analysis_samples = 16
 
     def decision_kind(self, view: View, action: Action) -> str:

@@ -4,6 +4,7 @@ and the timeout move (quick heuristics on a state, which the bots play with too)
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,7 @@ from games.engines.base import (
     Result,
     msg,
     near_best,
+    shuffle,
     shuffle_rng,
 )
 from games.speedwerk.engine.cards import (
@@ -25,6 +27,7 @@ from games.speedwerk.engine.cards import (
 )
 from games.speedwerk.engine.cards import (
     BLIND_COPY,
+    BP,
     COLOR_CARDS,
     COLOR_NAMES,
     COLORS,
@@ -145,10 +148,10 @@ def start_round(st: WerkState, stack: list[int] | None = None) -> None:
     rng = shuffle_rng(st.seed, r)
     if stack:
         rest = [c for c in deck if c not in set(stack)]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         deck = list(stack) + rest
     else:
-        rng.shuffle(deck)
+        shuffle(rng, deck)
     st.hands = [sorted(deck[i * r : (i + 1) * r]) for i in range(p)]
     rest = deck[p * r :]
     st.trump_card = rest[0] if rest else -1
@@ -307,16 +310,21 @@ def do_bid(st: WerkState, seat: int, bid: int) -> None:
 
 
 def do_play(st: WerkState, seat: int, card: int, decl: int) -> list[Event]:
-    hand = st.hands[seat]
-    hand.remove(card)
-    eff = effective(card, st.trump_card)
-    kind, colour, _value = play_info(eff, decl)
-    if card < N_NUMBERS and st.suit >= 0 and colour != st.suit:
-        st.voids[seat] |= 1 << st.suit
-    if kind == K_NUM and st.suit < 0:
-        st.suit = colour
-    if eff == TR:  # Transformator: its colour is trump from this trick on
-        st.trump = decl
+    st.hands[seat].remove(card)
+    if card < N_NUMBERS:
+        colour = card // 15
+        suit = st.suit
+        if suit < 0:
+            st.suit = colour
+        elif colour != suit:
+            st.voids[seat] |= 1 << suit
+    else:
+        eff = effective(card, st.trump_card)
+        kind, colour, _value = play_info(eff, decl)
+        if kind == K_NUM and st.suit < 0:
+            st.suit = colour
+        if eff == TR:  # Transformator: its colour is trump from this trick on
+            st.trump = decl
     st.trick.append((seat, card, decl))
     st.gone.append(card)
     _forget(st, card)
@@ -328,23 +336,54 @@ def do_play(st: WerkState, seat: int, card: int, decl: int) -> list[Event]:
 
 def _forget(st: WerkState, card: int) -> None:
     for k in st.known:
-        if card in k:
+        if k and card in k:
             k.remove(card)
     passed = st.passed
-    for i in range(st.players):
-        if passed[i] == card:
-            passed[i] = -1
+    if card in passed:
+        for i in range(st.players):
+            if passed[i] == card:
+                passed[i] = -1
 
 
 def finish_trick(st: WerkState) -> list[Event]:
     plays = st.trick
+    cards = [c for (_s, c, _d) in plays]
+    if max(cards) < N_NUMBERS:
+        # number cards only (the common trick): the highest trump, else the highest card of
+        # the colour led (``trick_winner`` without the special cards; no effects follow)
+        trump = st.trump
+        lead = cards[0] // 15
+        w = 0
+        top = -1
+        for i, c in enumerate(cards):
+            colour = c // 15
+            rank = 32 + c % 15 if colour == trump else (c % 15 if colour == lead else -1)
+            if rank > top:
+                top = rank
+                w = i
+        winner = plays[w][0]
+        st.tricks.append((plays[0][0], tuple(plays), winner, winner))
+        st.pile = cards
+        st.won[winner] += 1
+        st.leader = winner
+        st.trick = []
+        st.suit = -1
+        st.adjust_seat = -1
+        st.swap_queue = []
+        event: Event = {"type": "trick", "winner": winner, "leads_next": winner, "kessel": False}
+        if st.hands[0]:  # ``advance`` without effects: the next trick
+            st.phase = P_PLAY
+            st.turn = winner
+            return [event]
+        st.phase = -1
+        return [event, *score_round(st)]
     tc = st.trump_card
     effs = [effective(c, tc) for (_s, c, _d) in plays]
     infos = [play_info(e, d) for e, (_s, _c, d) in zip(effs, plays, strict=True)]
     w, would = trick_winner(infos, st.trump)
     winner = plays[w][0] if w >= 0 else -1
     st.tricks.append((plays[0][0], tuple(plays), winner, plays[would][0]))
-    st.pile = [c for (_s, c, _d) in plays]
+    st.pile = cards
     if winner >= 0:
         st.won[winner] += 1
     st.leader = plays[would][0]
@@ -360,7 +399,7 @@ def finish_trick(st: WerkState) -> list[Event]:
     st.swap_queue = (
         [plays[i][0] for i, inf in enumerate(infos) if inf[0] == K_SS] if cards_left else []
     )
-    event: Event = {
+    event = {
         "type": "trick",
         "winner": winner,
         "leads_next": st.leader,
@@ -505,6 +544,27 @@ _NUMBER_PLAYS: tuple[Action, ...] = tuple(
 )
 
 
+_NUMBER_PLAY = _NUMBER_PLAYS.__getitem__
+#: the bids of 0 to 20 tricks: the legal-move table ``legal_actions`` shares
+_BIDS: list[Action] = [{"type": "bid", "tricks": b} for b in range(21)]
+
+
+def _special_row(card: int, trump_card: int) -> tuple[Action, ...]:
+    """The legal plays of a special card (``legal_plays``' order, ``play_action``'s dicts)."""
+    st = WerkState(players=0, specials=[], seed=0, first_round=1, n_rounds=1, trump_card=trump_card)
+    kind = needs_decl(st, card)
+    decls = range(4) if kind == 1 else ((1, 0) if kind == 2 else (-1,))
+    return tuple(play_action(card, d, st) for d in decls)
+
+
+#: the plays of each special card but the Blaupause, by card, and the Blaupause's by the trump
+#: card (``+ 1``: none is -1), which it copies: the legal-move table ``legal_actions`` shares
+_SPECIAL_ROWS: dict[int, tuple[Action, ...]] = {c: _special_row(c, -1) for c in SPECIALS}
+_BP_ROWS: tuple[tuple[Action, ...], ...] = tuple(
+    _special_row(BP, tc) for tc in range(-1, N_NUMBERS + len(SPECIALS))
+)
+
+
 def _fast_play(st: WerkState, seat: Any, action: Any) -> tuple[int, int] | None:
     """``(card, declaration)`` of a legal play in a seen round, found without listing the legal
     actions; ``None`` for anything else (``apply``'s full checks then decide, and refuse)."""
@@ -643,13 +703,43 @@ def simultaneous_key(state: WerkState) -> str | None:
 
 def legal_actions(state: WerkState, seat: int) -> list[Action]:
     st = state
-    if st.phase == P_OVER or seat not in actors_of(st):
-        return []
     ph = st.phase
+    if ph == P_PLAY and seat == st.turn and st.round_no != 1:
+        # a seen round's turn (the common move): the plays from the tables (``legal_plays``:
+        # the cards of the suit led if any, else every number card, then the special cards)
+        hand = st.hands[seat]
+        if hand:
+            suit = st.suit
+            if hand[-1] < N_NUMBERS:  # hands are sorted: no special card
+                if suit >= 0:
+                    lo = suit * 15
+                    i = bisect_left(hand, lo)
+                    j = bisect_left(hand, lo + 15, i)
+                    if i < j:
+                        return list(map(_NUMBER_PLAY, hand[i:j]))
+                return list(map(_NUMBER_PLAY, hand))
+            k = bisect_left(hand, N_NUMBERS)
+            i, j = 0, k
+            if suit >= 0:
+                lo = suit * 15
+                i = bisect_left(hand, lo, 0, k)
+                j = bisect_left(hand, lo + 15, i, k)
+                if i == j:
+                    i, j = 0, k
+            out = list(map(_NUMBER_PLAY, hand[i:j]))
+            rows = _SPECIAL_ROWS
+            for c in hand[k:]:
+                out.extend(rows[c] if c != BP else _BP_ROWS[st.trump_card + 1])
+            return out
+    if ph == P_OVER or (seat != st.turn if ph != P_PASS else seat not in actors_of(st)):
+        return []
     if ph == P_TRUMP:
         return [{"type": "trump", "color": c} for c in COLORS]
     if ph == P_BID:
-        return [{"type": "bid", "tricks": b} for b in legal_bids(st, seat)]
+        # ``legal_bids`` from the table
+        bids = _BIDS[: st.round_no + 1]
+        bad = forbidden_bid(st, seat)
+        return bids[:bad] + bids[bad + 1 :] if bad >= 0 else bids
     if ph == P_PLAY:
         if is_blind(st):
             return [{"type": "play_blind"}]
@@ -671,17 +761,70 @@ def legal_actions(state: WerkState, seat: int) -> list[Action]:
 
 def apply(state: WerkState, seat: int, action: Action) -> list[Event]:
     st = state
+    if (
+        st.phase == P_PLAY
+        and seat == st.turn
+        and type(action) is dict
+        and type(seat) is int
+        and st.round_no != 1
+        and len(action) == 2
+    ):
+        # the checked fast path of the common move, a legal number card in a seen round
+        # (``do_play`` for a number card; anything else takes the paths below)
+        text = action.get("card")
+        card = _CARDS.get(text, N_NUMBERS) if type(text) is str else N_NUMBERS
+        if card < N_NUMBERS and action.get("type") == "play":
+            hand = st.hands[seat]
+            i = bisect_left(hand, card)
+            if i < len(hand) and hand[i] == card:
+                suit = st.suit
+                if suit < 0:
+                    st.suit = card // 15
+                elif card // 15 != suit:
+                    lo = suit * 15
+                    k = bisect_left(hand, lo)
+                    if k < len(hand) and hand[k] < lo + 15:
+                        raise IllegalAction(why_illegal(st, seat, action))  # must follow
+                    st.voids[seat] |= 1 << suit
+                del hand[i]
+                trick = st.trick
+                trick.append((seat, card, -1))
+                st.gone.append(card)
+                _forget(st, card)
+                ev = {"type": "played", "seat": seat, "card": text}
+                if len(trick) < st.players:
+                    st.turn = (seat + 1) % st.players
+                    return [ev]
+                return [ev, *finish_trick(st)]
+    # the checked fast path of any other legal play of the seat on turn
+    fast = _fast_play(st, seat, action)
+    if fast is not None:
+        card, decl = fast
+        if card < N_NUMBERS:
+            ev = {"type": "played", "seat": seat, "card": action["card"]}
+        else:
+            ev = {"type": "played", **play_entry(st, (seat, card, decl))}
+        more = do_play(st, seat, card, decl)
+        return [ev, *more] if more else [ev]
+    if (
+        st.phase == P_BID
+        and seat == st.turn
+        and type(seat) is int
+        and type(action) is dict
+        and len(action) == 2
+        and action.get("type") == "bid"
+    ):
+        # the checked fast path of a legal bid (anything else: the checks below refuse)
+        bid = action.get("tricks")
+        if type(bid) is int and 0 <= bid <= st.round_no and bid != forbidden_bid(st, seat):
+            do_bid(st, seat, bid)
+            return [{"type": "bid", "seat": seat, "tricks": bid}]
     if st.phase == P_OVER:
         raise IllegalAction("error.game_over")
     if not isinstance(seat, int) or seat not in actors_of(st):
         raise IllegalAction("error.not_your_turn")
     if not isinstance(action, dict):
         raise IllegalAction("error.invalid_action")
-    fast = _fast_play(st, seat, action)
-    if fast is not None:
-        card, decl = fast
-        ev = {"type": "played", **play_entry(st, (seat, card, decl))}
-        return [ev, *do_play(st, seat, card, decl)]
     legal = legal_actions(st, seat)
     match = next((a for a in legal if a == action and _same_types(a, action)), None)
     if match is None:
