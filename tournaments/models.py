@@ -34,7 +34,9 @@ class Tournament(models.Model):
         RUNNING = "running", _("läuft")
         FINISHED = "finished", _("beendet")
 
-    name = models.CharField(_("Name"), max_length=80)
+    #: a private or staff tournament's name; empty for the schedule's regular tournaments, whose
+    #: title is said in each reader's language (``title``)
+    name = models.CharField(_("Name"), max_length=80, blank=True, default="")
     game = models.CharField(_("Spiel"), max_length=20)
     kind = models.CharField(_("Art"), max_length=10, choices=Kind.choices, default=Kind.ARENA)
     starts = models.DateTimeField(_("Beginn"))
@@ -78,7 +80,7 @@ class Tournament(models.Model):
         indexes = [models.Index(fields=["status", "starts"])]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.starts:%Y-%m-%d %H:%M})"
+        return f"{self.title} ({self.starts:%Y-%m-%d %H:%M})"
 
     def get_absolute_url(self) -> str:
         from django.urls import reverse
@@ -87,9 +89,10 @@ class Tournament(models.Model):
 
     @property
     def title(self) -> str:
-        """The name a page shows: a regular tournament's in the reader's language (its stored
-        name is in the language of the beat that created it), anyone else's as they named it."""
-        if not self.slot:
+        """The name a page shows: the stored name of a private or staff tournament; a regular
+        (scheduled) tournament stores none and is named from its game, kind and start in the
+        current language („Speedone-Arena 18 Uhr“)."""
+        if self.name:
             return self.name
         found = game_def(self.game)
         return scheduled_name(str(found.name) if found else self.game, self.kind, self.starts)
@@ -102,6 +105,13 @@ class Tournament(models.Model):
     @property
     def is_arena(self) -> bool:
         return self.kind == self.Kind.ARENA
+
+    @property
+    def offers_berserk(self) -> bool:
+        """An arena of a game where half the Bedenkzeit is a real handicap (``GameDef.berserk``,
+        docs/tournaments.md)."""
+        found = game_def(self.game)
+        return self.is_arena and found is not None and found.berserk
 
 
 class Entry(models.Model):
@@ -122,6 +132,9 @@ class Entry(models.Model):
     buchholz = models.IntegerField(_("Buchholz"), default=0)
     #: the displayed Wertung when the person joined (pairing order after the score)
     rating = models.IntegerField(_("Wertung"), default=1500)
+    #: berserk chosen (an arena that offers it): the person's next games start with half the
+    #: Bedenkzeit of their own turns, and a win earns a bonus point
+    berserk = models.BooleanField(_("Berserk"), default=False)
     #: the person paused themselves („Pause“): not paired until they continue
     paused = models.BooleanField(_("pausiert"), default=False)
     #: no page of theirs is connected: not paired until they are back (set by the pairing)
@@ -177,6 +190,8 @@ class GamePoints(models.Model):
     points = models.IntegerField(_("Punkte"), default=0)
     #: the arena's streak bonus: these points counted double
     doubled = models.BooleanField(_("doppelt"), default=False)
+    #: played berserk (half the Bedenkzeit): a win earned the bonus point (``points`` holds it)
+    berserk = models.BooleanField(_("Berserk"), default=False)
     #: the computer finished the seat for the person: no points
     computer = models.BooleanField(_("vom Computer beendet"), default=False)
 

@@ -11,8 +11,8 @@ BERLIN = ZoneInfo("Europe/Berlin")
 
 
 def scheduled_name(game_name: str, kind: str, start: datetime) -> str:
-    """A regular tournament's name in the current language („Speedone-Arena 18 Uhr“): stored
-    (the admin, ``__str__``) and said again in each reader's language (``Tournament.title``)."""
+    """A regular tournament's name in the current language („Speedone-Arena 18 Uhr“), said in
+    each reader's language (``Tournament.title``): the schedule stores no name."""
     if kind == "arena":
         return _("%(game)s-Arena %(hour)s Uhr") % {
             "game": game_name,

@@ -29,6 +29,8 @@ def end_note(match: Any, seat: Any) -> EndNote | None:
         }
         if got.doubled:
             said += " " + _("Siegesserie: doppelt gezählt!")
+        if got.berserk and got.place == 1:
+            said += " " + _("Berserk: ein Punkt mehr!")
     url = t.get_absolute_url()
     if t.private:
         url += f"?einladung={t.invite}"

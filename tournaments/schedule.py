@@ -15,7 +15,7 @@ from django.utils import timezone
 from games.engines.base import get_engine
 from games.registry import GAMES
 from tournaments.models import Tournament
-from tournaments.names import BERLIN, scheduled_name
+from tournaments.names import BERLIN
 
 #: the hourly arena: created this many hours ahead, this long, this Bedenkzeit
 ARENA_AHEAD_HOURS = 2
@@ -63,22 +63,19 @@ def weekly_swiss(now: datetime) -> list[tuple[str, str, datetime]]:
 
 
 def create_scheduled(now: datetime | None = None) -> list[Tournament]:
-    """Create the regular tournaments that do not exist yet; returns the new ones."""
-    from games.registry import get as game_def
-
+    """Create the regular tournaments that do not exist yet; returns the new ones. They store
+    no name: ``Tournament.title`` names them in each reader's language."""
     now = now or timezone.now()
     created: list[Tournament] = []
     wanted = [(s, g, t, Tournament.Kind.ARENA) for s, g, t in hourly_arenas(now)]
     wanted += [(s, g, t, Tournament.Kind.SWISS) for s, g, t in weekly_swiss(now)]
     for slot, game, start, kind in wanted:
-        name = str(game_def(game).name)
         arena = kind == Tournament.Kind.ARENA
         with transaction.atomic():
             row, new = Tournament.objects.get_or_create(
                 slot=slot,
                 game=game,
                 defaults={
-                    "name": scheduled_name(name, kind, start),
                     "kind": kind,
                     "starts": start,
                     "minutes": ARENA_MINUTES,

@@ -6,7 +6,9 @@ computer) you finish ahead of, so the winner of a table of four earns 3, the las
 places earn the same. A seat the computer finished for its person (``computer_finished``: they
 left the game or were gone too long) earns nothing and ends a streak. In an arena, after two
 wins in a row (first place), every further game's points count double until a game is not won
-(lichess's streak)."""
+(lichess's streak). A person who played the game berserk (half the Bedenkzeit,
+``games.clock.HALF_CLOCK`` on their seat) earns one bonus point more on a win, after the
+doubling (lichess's berserk)."""
 
 from __future__ import annotations
 
@@ -14,11 +16,14 @@ from typing import Any
 
 from django.db import transaction
 
+from games.clock import HALF_CLOCK
 from leaderboards.points import computer_finished
 from tournaments.models import Entry, GamePoints, Tournament, TournamentGame
 
 #: wins in a row after which an arena's points count double
 STREAK_FROM = 2
+#: a berserk win's bonus point (added after the streak's doubling, as lichess)
+BERSERK_BONUS = 1
 
 
 def place_points(seat: Any, seats: list[Any]) -> int:
@@ -55,6 +60,9 @@ def book(match: Any, seats: list[Any]) -> TournamentGame | None:
         doubled = tournament.is_arena and entry.streak >= STREAK_FROM and points > 0
         if doubled:
             points *= 2
+        berserk = tournament.is_arena and bool(seat.prefs.get(HALF_CLOCK))
+        if berserk and won:
+            points += BERSERK_BONUS
         entry.streak = entry.streak + 1 if won else 0
         entry.score += points
         entry.games += 1
@@ -69,6 +77,7 @@ def book(match: Any, seats: list[Any]) -> TournamentGame | None:
             place=seat.place,
             points=points,
             doubled=doubled,
+            berserk=berserk,
             computer=computer,
         )
     tgame.booked = True

@@ -4,9 +4,10 @@ rounds, the end) that the beat, a booking and a join all run; the standings.
 Why nobody is seated twice, whatever runs at the same time (two beats, a booking's step): a
 table is seated in a transaction that holds its people's rows (``FOR UPDATE``) and seats them
 only if none has a ``playing`` match yet; seating sets ``playing`` in that transaction. The
-tournament's advisory lock (``seating.lock``; a second step skips or waits) keeps two steps from
-planning at once; an arena's tables are then seated one transaction each, so the first table
-starts without waiting for the others."""
+tournament's session-level advisory lock (``seating.pairing_lock``; a second step skips or waits)
+is held while a step plans and seats, so two steps never plan the same free people; an arena's
+tables are seated one transaction each, so the first table starts without waiting for the
+others."""
 
 from __future__ import annotations
 
@@ -24,11 +25,12 @@ from django.utils.translation import gettext as _
 from accounts import presence
 from games.actions import ActionRejected
 from games.models import Match
+from games.registry import game as game_def
 from leaderboards.models import Rating
 from leaderboards.scale import SHOWN_START, shown
 from tournaments import plans
 from tournaments.models import Entry, GamePoints, Tournament, TournamentGame
-from tournaments.seating import blocked_pairs, lock, seat
+from tournaments.seating import blocked_pairs, pairing_lock, seat
 
 log = logging.getLogger("speedgames.tournaments")
 
@@ -48,8 +50,9 @@ def _rating(user: Any, game: str) -> int:
     return SHOWN_START if row is None else shown(row.ordinal)
 
 
-def join(tournament: Tournament, user: Any, invite: str = "") -> Entry:
-    """Register (or come back after leaving). A private tournament needs its invite code."""
+def join(tournament: Tournament, user: Any, invite: str = "", berserk: bool | None = None) -> Entry:
+    """Register (or come back after leaving). A private tournament needs its invite code.
+    ``berserk``: the person's choice on joining an arena that offers it (``None``: unchanged)."""
     if user is None or not user.is_authenticated:
         raise ActionRejected(_("Turniere spielst du mit einem Konto – melde dich an."))
     if getattr(user, "is_bot", False):
@@ -73,6 +76,8 @@ def join(tournament: Tournament, user: Any, invite: str = "") -> Entry:
     if not created and (not entry.active or entry.paused):
         Entry.objects.filter(pk=entry.pk).update(active=True, paused=False)
         entry.refresh_from_db()
+    if berserk is not None and tournament.offers_berserk and entry.berserk != berserk:
+        entry = set_berserk(tournament, user, berserk) or entry
     log.info("tournament join t=%s user=%s", tournament.pk, user.pk)
     return entry
 
@@ -85,6 +90,20 @@ def leave(tournament: Tournament, user: Any) -> None:
     if tournament.status == Tournament.Status.SCHEDULED:
         rows.filter(games=0).delete()
     rows.update(active=False)
+
+
+def set_berserk(tournament: Tournament, user: Any, on: bool) -> Entry | None:
+    """„Berserk“ on or off in an arena that offers it: the person's next games (not one
+    running) start with half the Bedenkzeit of their own turns; a win earns a bonus point."""
+    if not tournament.offers_berserk:
+        found = game_def(tournament.game)
+        raise ActionRejected(
+            str(found.berserk_refusal)
+            if found is not None and tournament.is_arena and found.berserk_refusal
+            else _("Berserk gibt es nur in der Arena.")
+        )
+    Entry.objects.filter(tournament=tournament, user=user).update(berserk=on)
+    return Entry.objects.filter(tournament=tournament, user=user).first()
 
 
 def pause(tournament: Tournament, user: Any, paused: bool) -> None:
@@ -103,11 +122,15 @@ def step(
     a Swiss tournament's next round once the last one is booked, end it. Idempotent: two steps
     at once run one after the other (``wait``) or the second does nothing."""
     now = now or timezone.now()
+    with pairing_lock(tournament_id, wait=wait) as got:
+        return _step(tournament_id, now, connected) if got else []
+
+
+def _step(tournament_id: int, now: datetime, connected: Connected) -> list[Match]:
+    """``step`` under the pairing lock."""
     started: list[Match] = []
     groups: list[list[int]] = []
     with transaction.atomic():
-        if not lock(tournament_id, wait=wait):
-            return []
         t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if t is None or t.status == Tournament.Status.FINISHED:
             return []
@@ -123,7 +146,9 @@ def step(
                 finish(t, now)
         else:
             started = _swiss_step(t, now)
-    for group in groups:  # each table in its own transaction: the first starts at once
+    # each table in its own transaction (the first starts at once), still under the pairing
+    # lock: a second step plans only after these are seated
+    for group in groups:
         match = _seat_if_free(t, group)
         if match is not None:
             started.append(match)

@@ -19,7 +19,7 @@ def sweep() -> int:
     for pk in due:
         started += services.step(pk)
     push.tell_seated(started)
-    for pk in due:  # at most once a second each (``push``): the last change always arrives
+    for pk in due:  # only a changed one, at most once a second (``push``): the last change arrives
         push.standings_changed(pk)
     return len(started)
 

@@ -12,4 +12,5 @@ urlpatterns = [
     path("turniere/<int:tournament_id>/anmelden/", views.join, name="join"),
     path("turniere/<int:tournament_id>/verlassen/", views.leave, name="leave"),
     path("turniere/<int:tournament_id>/pause/", views.pause, name="pause"),
+    path("turniere/<int:tournament_id>/berserk/", views.berserk, name="berserk"),
 ]

@@ -160,15 +160,19 @@ def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     entry = None
     if request.user.is_authenticated:
         entry = Entry.objects.filter(tournament=t, user=request.user).first()
+    game = BY_SLUG.get(t.game)
     ctx = {
         **live_context(t),
         "entry": entry,
-        "game": BY_SLUG.get(t.game),
+        "game": game,
         "invite_url": request.build_absolute_uri(_invite_url(t)) if t.private else "",
         "invite": request.GET.get("einladung", ""),
         "tempo": dict(MOVE_SECONDS_CHOICES).get(t.move_seconds, t.move_seconds),
         "oob": False,
         "started": t.starts <= timezone.now(),
+        "berserk_refusal": (
+            game.berserk_refusal if t.is_arena and game is not None and not game.berserk else ""
+        ),
     }
     return render(request, "tournaments/detail.html", ctx)
 
@@ -186,8 +190,18 @@ def _act(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
         return redirect("accounts:login")
     try:
         if action == "join":
-            services.join(t, request.user, request.POST.get("invite", ""))
+            berserk = request.POST.get("berserk") == "1" if t.offers_berserk else None
+            services.join(t, request.user, request.POST.get("invite", ""), berserk=berserk)
             messages.success(request, _("Du bist angemeldet."))
+        elif action == "berserk":
+            on = request.POST.get("berserk") == "1"
+            services.set_berserk(t, request.user, on)
+            messages.success(
+                request,
+                _("Berserk: ab deiner nächsten Partie mit halber Bedenkzeit.")
+                if on
+                else _("Berserk aus: ab deiner nächsten Partie mit voller Bedenkzeit."),
+            )
         elif action == "leave":
             services.leave(t, request.user)
             messages.success(request, _("Du hast das Turnier verlassen."))
@@ -219,3 +233,8 @@ def leave(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def pause(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _act(request, tournament_id, "pause")
+
+
+@require_POST
+def berserk(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return _act(request, tournament_id, "berserk")

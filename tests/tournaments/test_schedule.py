@@ -122,14 +122,18 @@ def test_the_beat_tasks_start_a_due_tournament_and_fill_the_schedule(bots):
 
 @pytest.mark.django_db
 def test_a_regular_tournament_is_named_in_the_readers_language(client):
-    """The beat stores the name in its own language; every page says it in the reader's."""
+    """The beat stores no name; every page names a regular tournament in the reader's language
+    from its game, kind and start (a private one keeps its own name)."""
     from django.utils import translation
 
-    made = schedule.create_scheduled(NOW)
+    with translation.override("de"):  # the beat's language does not matter
+        made = schedule.create_scheduled(NOW)
     arena = min((t for t in made if t.kind == Tournament.Kind.ARENA), key=lambda t: t.starts)
     swiss = next(t for t in made if t.kind == Tournament.Kind.SWISS)
+    assert {t.name for t in made} == {""}
     with translation.override("de"):
-        assert arena.title == arena.name and arena.title.endswith("-Arena 11 Uhr")
+        assert arena.title.endswith("-Arena 11 Uhr")
+        assert str(arena).startswith(arena.title)
         assert swiss.title.endswith("– Schweizer Turnier")
     with translation.override("en"):
         assert arena.title.endswith(" arena 11:00") and swiss.title.endswith("– Swiss tournament")
@@ -137,3 +141,24 @@ def test_a_regular_tournament_is_named_in_the_readers_language(client):
     assert "arena 11:00" in page and "Uhr" not in page.split("<h1>")[1].split("</h1>")[0]
     index = client.get("/turniere/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Schweizer Turnier" not in index and "Swiss tournament" in index
+
+
+@pytest.mark.django_db
+def test_the_migration_clears_the_names_the_beat_stored_before():
+    """Rows made before 0002 carry the beat's German name: the data migration clears them and
+    keeps the names of private and staff tournaments."""
+    import importlib
+
+    from django.apps import apps
+    from django.utils import translation
+
+    migration = importlib.import_module("tournaments.migrations.0002_scheduled_without_name")
+    (arena, *_rest) = schedule.create_scheduled(NOW)
+    Tournament.objects.filter(pk=arena.pk).update(name="Speedone-Arena 11 Uhr")
+    own = Tournament.objects.create(name="Freitagsrunde", game="speedone", starts=NOW)
+    migration.clear_scheduled_names(apps, None)
+    arena.refresh_from_db()
+    own.refresh_from_db()
+    assert arena.name == "" and own.name == "Freitagsrunde"
+    with translation.override("en"):
+        assert arena.title.endswith(" arena 11:00") and own.title == "Freitagsrunde"
