@@ -20,10 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
@@ -31,7 +28,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, npgettext, pgettext_lazy
 
-from games import registry
+from games import queue, registry
 from games.engines import analysis as sim
 from games.engines.base import Action, Engine, Msg, get_engine
 from games.models import Match, MatchAnalysis, Move, Seat
@@ -131,7 +128,8 @@ def compute(match: Match) -> dict[str, Any]:
             view = engine.view(state, seat)
             legal = engine.legal_actions(state, seat)
             entry = judge_decision(engine, view, legal, action, decision_seed(match, number))
-            scores = [float(x) for x in view["scores"]]
+            sign = sim.points_sign(engine, view)
+            scores = [sign * float(x) for x in view["scores"]]
             others = [x for i, x in enumerate(scores) if i != seat]
             standing = scores[seat] - (sum(others) / len(others) if others else 0.0)
             entry.update(
@@ -210,35 +208,9 @@ def analyse(match_id: int) -> MatchAnalysis | None:
 
 
 # -- the queue ----------------------------------------------------------------------------------
-_local = threading.local()
-
-
-@contextmanager
-def capturing() -> Iterator[list[int]]:
-    """Record the matches handed to the analysis queue instead of sending (in this thread)."""
-    out: list[int] = []
-    previous = getattr(_local, "captured", None)
-    _local.captured = out
-    try:
-        yield out
-    finally:
-        _local.captured = previous
-
-
 def send(match_id: int) -> None:
-    captured = getattr(_local, "captured", None)
-    if captured is not None:
-        captured.append(match_id)
-        return
-    from celery import current_app
-
-    current_app.send_task(
-        ANALYSE_TASK,
-        args=(match_id,),
-        queue=settings.CELERY_ANALYSIS_QUEUE,
-        argsrepr=repr((match_id,)),
-        kwargsrepr="{}",
-    )
+    """Hand the match to the analysis queue (``games.queue.capturing()`` records it instead)."""
+    queue.send(ANALYSE_TASK, (match_id,), queue=settings.CELERY_ANALYSIS_QUEUE)
 
 
 def queue_analysis(sender: Any, match: Match, seats: list[Seat], **kwargs: Any) -> None:

@@ -7,7 +7,8 @@ the view (the determinization the strong bots use), every candidate move is play
 re-deals, and every seat then plays on with the game's ``normal`` bot (each from its own view of
 the re-dealt state) until the round ends (the game's ``round_end_events``) or the game does. A
 move's value is the deciding seat's points gained over that horizon minus the mean gain of its
-opponents (its partners' gains count as its own), in the game's points: its "expected points".
+opponents (its partners' gains count as its own), in the game's points: its "expected points"
+(where fewer points are better, ``Engine.low_scores_win``, a point gained counts as one lost).
 
 The same budget serves every decision (``samples`` re-deals, each candidate on each of them,
 with the same rollout chances: common random numbers), so the difference between two moves is
@@ -108,8 +109,16 @@ def _teams(engine: Engine[Any], view: View) -> list[int]:
     return [me]
 
 
-def _gain(scores: Sequence[float], start: Sequence[float], mine: list[int]) -> float:
-    gains = [float(a) - float(b) for a, b in zip(scores, start, strict=True)]
+def points_sign(engine: Engine[Any], view: View) -> float:
+    """+1 where more points are better, −1 where fewer are (a penalty count such as Speedone's
+    „Jeder zählt seine Karten“): a gain is always "good for the seat"."""
+    return -1.0 if engine.low_scores_win(view.get("options") or {}) else 1.0
+
+
+def _gain(
+    scores: Sequence[float], start: Sequence[float], mine: list[int], sign: float = 1.0
+) -> float:
+    gains = [sign * (float(a) - float(b)) for a, b in zip(scores, start, strict=True)]
     others = [g for s, g in enumerate(gains) if s not in mine]
     own = sum(gains[s] for s in mine) / len(mine)
     return own - (sum(others) / len(others) if others else 0.0)
@@ -169,6 +178,7 @@ def judge(
     seat = int(view["seat"])
     mine = _teams(engine, view)
     start = [float(x) for x in view["scores"]]
+    sign = points_sign(engine, view)
     values: list[list[float]] = [[] for _ in cands]
     for _ in range(samples):
         deal = engine.sample_state(view, rng)
@@ -179,7 +189,7 @@ def judge(
             if not over:
                 rollout(engine, sim, random.Random(chance))
             scores = engine.view(sim, None)["scores"]
-            values[i].append(_gain(scores, start, mine))
+            values[i].append(_gain(scores, start, mine, sign))
     means = [sum(v) / samples for v in values]
     c = cands.index(chosen)
     b = max(range(len(cands)), key=lambda i: (means[i], i == c))

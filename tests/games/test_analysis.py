@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from games import actions, analysis, queue
 from games.engines import analysis as sim
@@ -107,6 +108,31 @@ def test_the_best_move_and_a_move_within_noise_are_never_marked():
     assert sum(1 for j in noisy if j and j.noise) >= 36
 
 
+class PenaltyChoice(Choice):
+    """„Wahl“ counted as penalty points: fewer points win (as Speedone's default scoring)."""
+
+    def low_scores_win(self, options: dict[str, Any]) -> bool:
+        return True
+
+
+def test_where_fewer_points_win_a_point_gained_is_a_point_lost():
+    engine = PenaltyChoice()
+    view = engine.view(engine.new_game(2, {}, 0), 0)
+    legal = engine.legal_actions(engine.new_game(2, {}, 0), 0)
+    found = sim.judge(engine, view, legal, {"type": "pick", "what": "safe"}, 1, 16)
+    assert found is not None
+    assert found.mark == "blunder" and found.loss == pytest.approx(5.0)
+    assert found.best == {"type": "pick", "what": "bad"}  # no penalty point at all
+    assert sim.judge(engine, view, legal, {"type": "pick", "what": "bad"}, 1, 16).mark == ""  # type: ignore[union-attr]
+    # Speedone: „Jeder zählt seine Karten“ (the default) books penalty points, „Sieger kassiert“
+    # the winner's gains
+    speedone = get_engine("speedone")
+    assert speedone.low_scores_win({"scoring": "each"}) is True
+    assert speedone.low_scores_win({"scoring": "winner"}) is False
+    assert speedone.low_scores_win(speedone.validate_options({}, 3)) is True
+    assert not any(get_engine(g).low_scores_win({}) for g in ("speedtroedel", "speedwerk"))
+
+
 def test_a_forced_move_is_never_judged():
     engine = Choice()
     state = engine.new_game(2, {}, 0, deck=["forced"])
@@ -150,41 +176,61 @@ def _normal(engine: Engine[Any], state: Any, legal: list[Action], rng: random.Ra
     return engine.bot("normal").choose(engine.view(state, 0), legal, rng)
 
 
-def _start(game: str, alice, bots, seed: int) -> Match:
-    with queue.capturing(), analysis.capturing():
-        return actions.start_match(
-            game, seats_for(game, [alice], bots), short_options(game), solo=True, seed=seed
+def _analysed(sent: list[queue.Sent]) -> list[int]:
+    """The matches handed to the analysis queue among ``sent`` (each on that queue, never on
+    live play's)."""
+    found = [s for s in sent if s.task == analysis.ANALYSE_TASK]
+    assert all(s.queue == settings.CELERY_ANALYSIS_QUEUE for s in found)
+    assert all(s.queue is None for s in sent if s.task != analysis.ANALYSE_TASK)
+    return [s.args[0] for s in found]
+
+
+def _start(game: str, alice, bots, seed: int, options: dict[str, Any] | None = None) -> Match:
+    options = short_options(game) if options is None else options
+    with queue.capturing():
+        match = actions.start_match(
+            game, seats_for(game, [alice], bots), options, solo=True, seed=seed
         )
+    # the computers' chance and the analysis's draws come from ``bot_seed`` (random per match):
+    # fixed, so the whole test game and its analysis are the same on every run
+    Match.objects.filter(pk=match.pk).update(bot_seed=seed)
+    match.refresh_from_db()
+    return match
 
 
 @pytest.mark.django_db
 def test_a_planted_blunder_in_a_speedwerk_game_is_marked_and_explained(
-    alice, bots, django_capture_on_commit_callbacks
+    alice, bots, django_capture_on_commit_callbacks, monkeypatch
 ):
     """Alice plays like the normal bot, except that she bids every trick on her first hand of
-    four or more cards: the analysis marks that bid a Patzer and names the better bid."""
-    match = _start("speedwerk", alice, bots, seed=2)
+    seven or more cards (a whole game: a short one deals three cards at most, and a bid three
+    tricks off costs about 48 points, a Fehler by Speedwerk's thresholds): the analysis marks
+    that bid a Patzer and names the better bid."""
+    # a smaller budget than the site's keeps the whole game's analysis quick; a bid four or more
+    # tricks off stands out of the noise even so
+    monkeypatch.setattr(type(get_engine("speedwerk")), "analysis_samples", 4)
+    match = _start("speedwerk", alice, bots, seed=2, options={})
     rng = random.Random(2)
     planted: dict[str, Any] = {}
     engine = get_engine("speedwerk")
 
     def move(eng: Engine[Any], state: Any, legal: list[Action]) -> Action:
         bids = [a for a in legal if a["type"] == "bid"]
-        if not planted and len(bids) >= 4:
+        if not planted and len(bids) >= 8:  # a hand of seven cards: bids 0–7
             planted["action"] = max(bids, key=lambda a: a["tricks"])
             planted["number"] = Match.objects.get(pk=match.pk).moves.count() + 1
             return planted["action"]
         return _normal(eng, state, legal, rng)
 
-    with analysis.capturing() as queued, django_capture_on_commit_callbacks(execute=True):
+    with queue.capturing() as sent, django_capture_on_commit_callbacks(execute=True):
         match = _play(match, move)
     assert match.status == Match.Status.FINISHED and planted
-    assert queued == [match.pk]  # the end queued the analysis once
+    assert _analysed(sent) == [match.pk]  # the end queued the analysis once
     row = analysis.analyse(match.pk)
     assert row is not None
     entry = next(d for d in row.data["decisions"] if d["number"] == planted["number"])
     assert entry["chosen"] == planted["action"]
-    assert entry["mark"] == "blunder", entry
+    assert entry["mark"] == "blunder", (entry["loss"], entry["se"], entry["candidates"])
     assert entry["best"]["tricks"] < planted["action"]["tricks"]
     assert entry["kind"] == "bidding"
     summary = row.data["summary"][0]
@@ -244,18 +290,14 @@ def test_the_analysis_never_runs_on_a_running_match(
         match = Match.objects.get(pk=match.pk)
         state = engine.from_json(match.state)
         seat = min(engine.actors(state))
-        with (
-            queue.capturing(),
-            analysis.capturing() as queued,
-            django_capture_on_commit_callbacks(execute=True),
-        ):
+        with queue.capturing() as sent, django_capture_on_commit_callbacks(execute=True):
             if seat == 0:
                 actions.play(
                     match.pk, 0, rng.choice(engine.legal_actions(state, 0)), version=match.version
                 )
             else:
                 actions.run_bot(match.pk, match.version, seat)
-        assert queued == []
+        assert _analysed(sent) == []
     match = Match.objects.get(pk=match.pk)
     assert match.status == Match.Status.RUNNING
     assert analysis.analyse(match.pk) is None
@@ -275,11 +317,7 @@ def test_an_all_bot_match_queues_no_analysis(bots, django_capture_on_commit_call
     from games.actions import SeatSpec
 
     specs = [SeatSpec(b.username, user=b, bot_strength="leicht") for b in bots[:3]]
-    with (
-        queue.capturing(),
-        analysis.capturing() as queued,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
+    with queue.capturing() as sent, django_capture_on_commit_callbacks(execute=True):
         match = actions.start_match("speedwerk", specs, {"kurz": True}, solo=False, seed=9)
         for _ in range(3000):
             match = Match.objects.get(pk=match.pk)
@@ -289,7 +327,7 @@ def test_an_all_bot_match_queues_no_analysis(bots, django_capture_on_commit_call
             seat = min(engine.actors(engine.from_json(match.state)))
             actions.run_bot(match.pk, match.version, seat)
     assert match.status == Match.Status.FINISHED
-    assert queued == []
+    assert _analysed(sent) == []
 
 
 @pytest.mark.parametrize("game", ["speedtroedel", "speedone", "speedbasar", "speedwerk"])
