@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
@@ -26,6 +27,7 @@ from django.utils.translation import gettext as _
 from accounts.language import seat_languages
 from accounts.templatetags.players import player_link
 from games import kinds, ratings, registry
+from games.clock import phase_clock
 from games.definition import KeySituation
 from games.engines.base import get_engine
 from games.html import Html, Markup, attr, esc, h
@@ -54,13 +56,25 @@ def turn_text(view: dict[str, Any], names: list[str], me: int | None) -> str:
     actors = view["actors"]
     if not actors:
         return ""
+    t = _turn_words(get_language())
     if len(actors) > 1:
         if me in actors:
-            return _("Alle wählen gleichzeitig – du auch.")
-        return _("Gleichzeitig am Zug: %(names)s.") % {"names": ", ".join(names[a] for a in actors)}
+            return t["all_you"]
+        return t["together"] % {"names": ", ".join(names[a] for a in actors)}
     if actors[0] == me:
-        return _("Du bist am Zug.")
-    return _("%(name)s ist am Zug.") % {"name": names[actors[0]]}
+        return t["you"]
+    return t["other"] % {"name": names[actors[0]]}
+
+
+@lru_cache(maxsize=8)
+def _turn_words(language: str | None) -> dict[str, str]:
+    """The turn line's words in ``language`` (the memo key; the active one): every board says it."""
+    return {
+        "all_you": _("Alle wählen gleichzeitig – du auch."),
+        "together": _("Gleichzeitig am Zug: %(names)s."),
+        "you": _("Du bist am Zug."),
+        "other": _("%(name)s ist am Zug."),
+    }
 
 
 def event_lines(
@@ -76,21 +90,42 @@ def event_lines(
     names_html = tuple(shown) if shown is not None else ()
     if shown is not None:
         names = _NAME_MARKS[: len(names)]
+    language = get_language()
+    said_names = tuple(names)
     for entry in match.recent or []:
+        version = entry.get("v", 0)
         for i, event in enumerate(entry.get("events", [])):
-            said = SEAT_EVENTS.get(event.get("type"))
-            seat = event.get("seat")
-            if said is not None and isinstance(seat, int) and 0 <= seat < len(names):
-                text = str(said) % {"name": names[seat]}
-            else:
-                text = presenter.describe(event, names)
+            # an event is written once and never changes: its line is said once per language
+            key = (language, match.pk, version, i, event.get("type"), said_names)
+            text = _SAID.get(key)
+            if text is None:
+                text = _say_event(event, presenter, names)
+                # a match that is not stored (a lesson's board) has nothing that identifies it
+                if match.pk is not None:
+                    if len(_SAID) >= _SAID_SIZE:
+                        _SAID.clear()
+                    _SAID[key] = text
             if text and names_html and "\ue000" in text:
                 text = _unmark(text, names_html)
             if text:
-                lines.append(
-                    {"text": text, "by": entry.get("by", ""), "seq": f"{entry.get('v', 0)}.{i}"}
-                )
+                lines.append({"text": text, "by": entry.get("by", ""), "seq": f"{version}.{i}"})
     return lines
+
+
+#: ``event_lines``' memo: (language, match, version, event's index, its type, the names as
+#: written) → the line. The ticker says the last moves again on every push; a stored event never
+#: changes, so each is worded once per language and process (cleared when full)
+_SAID: dict[tuple[Any, ...], str] = {}
+_SAID_SIZE = 16384
+
+
+def _say_event(event: dict[str, Any], presenter: Any, names: list[str]) -> str:
+    """One stored event in words ("" when the ticker does not show it)."""
+    said = SEAT_EVENTS.get(event.get("type"))
+    seat = event.get("seat")
+    if said is not None and isinstance(seat, int) and 0 <= seat < len(names):
+        return str(said) % {"name": names[seat]}
+    return presenter.describe(event, names) or ""
 
 
 #: the platform's own ticker lines: a seat changing hands (``games.actions.seats``) – leaving and a
@@ -377,7 +412,7 @@ def board_context(
     stopped = running and match.deadline is None and match.clock_left is not None
     stopped_note = ""
     if running and (match.deadline is not None or stopped):
-        clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
+        clock = phase_clock(engine, state, match, seats)
     if stopped:
         waiting = [s.name for s in seats if s.index in actors and s.is_human and not s.bot_strength]
         mine = index is not None and index in actors
@@ -875,7 +910,7 @@ def _seat_html(
         _FOCUS if info else "",
         _avatar(name),
         _TURN_MARK if turn else "",
-        name if guest or bot else profile_link(name),
+        h('<span class="seat-name">{}</span>', name) if guest or bot else profile_link(name),
         ratings.rating_html(rating),
         _badges(
             {
@@ -937,7 +972,7 @@ def _badges(s: dict[str, Any], t: dict[str, Markup]) -> Markup:
     if s["partner"]:
         out(' <span class="badge team">{}</span>', t["partner"])
     if s["dealer"]:
-        out(' <span class="badge" title="{}">{}</span>', t["dealer"], t["dealer"])
+        out(' <span class="badge dealer" title="{}">{}</span>', t["dealer"], t["dealer"])
     return out.markup()
 
 
@@ -1039,7 +1074,8 @@ def render_seat_boards(
         if not seat.is_human:
             continue
         language = languages.get(seat.index, current)
-        with translation.override(language):
+        # the active language needs no switch (a switch costs two context-local writes)
+        with translation.override(language) if language != current else nullcontext():
             if language not in shared:
                 shared[language] = MoveWords.of(match, seats)
             boards[seat.index] = render_board(

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import Msg
@@ -62,14 +63,46 @@ def entry(code: str, texts: Catalogue = COMMON) -> Entry:
     return found
 
 
-def say(message: Msg | str | Promise, texts: Catalogue = COMMON) -> str:
-    """``message`` in the player's language. A string that looks like a code (``CODE``: an
-    option's label, a choice's) is said as that code; any other string or a lazy gettext string
-    is already words and comes back as it is (a name, a number)."""
+def say(
+    message: Msg | str | Promise, texts: Catalogue = COMMON, language: str | None = None
+) -> str:
+    """``message`` in the player's language (``language``: the active one, when the caller knows
+    it). A string that looks like a code (``CODE``: an option's label, a choice's) is said as that
+    code; any other string or a lazy gettext string is already words and comes back as it is (a
+    name, a number). A ``Msg`` is worded once per language and process (``_SAID``)."""
     if isinstance(message, str) and CODE.fullmatch(message):
         message = Msg(message)
     if not isinstance(message, Msg):
         return str(message)
+    key = (get_language() if language is None else language, id(texts), _frozen(message))
+    try:
+        said = _SAID.get(key)
+    except TypeError:  # an argument that is no plain value (a list): said every time
+        return _word(message, texts)
+    if said is None:
+        said = _word(message, texts)
+        if len(_SAID) >= _SAID_SIZE:
+            _SAID.clear()
+        _SAID[key] = said
+    return said
+
+
+def _frozen(message: Msg) -> tuple[Any, ...]:
+    """``message`` as a hashable key: its code and its arguments, nested messages likewise (a
+    ``Msg`` itself hashes by its code only, so messages of one code would share a bucket)."""
+    return (
+        message.code,
+        *((k, _frozen(v) if isinstance(v, Msg) else v) for k, v in message.params.items()),
+    )
+
+
+#: ``say``'s memo: (language, catalogue, message) → words. The same codes recur on every board
+#: (a card's name, why a card does not fit), and each costs gettext look-ups. Cleared when full.
+_SAID: dict[tuple[Any, ...], str] = {}
+_SAID_SIZE = 8192
+
+
+def _word(message: Msg, texts: Catalogue) -> str:
     found = entry(message.code, texts)
     params = {
         key: say(value, texts) if isinstance(value, Msg) else value

@@ -63,6 +63,12 @@ class Presenter(ABC):
         (``view``, ``urls``, ``me``, ``match``, ``my_turn`` …), built with ``games.html`` (text
         escaped unless marked as markup). It is rendered for every seat on every move."""
 
+    def settings_html(self, ctx: dict[str, Any]) -> Markup:
+        """The game's own switches in the gear menu of the match page (after „Bewegung“ and „Ton
+        bei deinem Zug“), from ``present``'s context: rendered with the page, outside the pushed
+        board, so the board tells their state (``data-prefs-on``, static/js/match.js)."""
+        return Markup("")
+
     def describe(self, event: Event, names: list[str]) -> str | None:
         """One line of the move ticker for a public event (``None``: not worth a line). The frame
         passes placeholders as ``names`` and puts each seat's name (a registered person's as the

@@ -54,7 +54,7 @@ GAME = GameDef(
     ),
     accent="#c57b12",
     css=("css/speedbasar.css",),
-    js=("js/basar.js",),
+    js=("js/games/speedbasar.js",),
     daily_options=daily_options,
     daily_title=_("Tagesbasar"),
     lobby_title=_("Basartor"),

@@ -33,8 +33,8 @@ def round_points(events: Sequence[dict[str, Any]]) -> list[int] | None:
 
 
 def daily_low_wins(options: dict[str, Any]) -> bool:
-    """„Jeder zählt seine Karten“: fewer points are better."""
-    return options.get("scoring") == "each"
+    """„Jeder zählt seine Karten“: fewer points are better (the engine says so)."""
+    return get_engine("speedone").low_scores_win(options)
 
 
 GAME = GameDef(
@@ -50,6 +50,7 @@ GAME = GameDef(
     key_help=(_("1–9 Karte legen, D ziehen, O ONE"), ADVICE_KEY),
     accent="#d2352c",
     css=("css/speedone.css",),
+    js=("js/games/speedone.js",),
     # per round: the winner +10, the others −6/−5/−4 (partners: +10/−5): Result.leaderboard
     points=engine_points,
     # ... booked when each round ends (the seed: „Nach jeder Runde gibt es Punkte“)

@@ -70,7 +70,34 @@ def words(language: str | None) -> dict[str, Any]:
         },
         "wild": _("Joker (alle Farben)"),
         "next": _("der Nächste"),
+        "wished": _("Gewünscht ist %(color)s."),
+        "not_your_turn": say("error.not_your_turn", TEXTS),
+        "skip_again": _("%(who)s setzt aus – du bist gleich noch einmal dran."),
+        "skip_then": _("%(who)s setzt aus, dann ist %(next)s dran."),
+        "reverse": _("Die Richtung dreht sich: als Nächstes ist %(who)s dran."),
+        "draws_or_pass": _(
+            "%(who)s muss %(draws)s Karten ziehen – oder gibt mit einer weiteren Plus-Karte weiter."
+        ),
+        "draws": _("%(who)s muss %(draws)s Karten ziehen."),
+        "wish_then": _("Du wünschst eine Farbe; dann ist %(who)s dran."),
+        "then": _("Danach ist %(who)s dran."),
+        "last_card": _("Das ist deine letzte Karte: damit gewinnst du die Runde."),
+        "press_one": _("Drück vorher ONE, sonst ziehst du automatisch 2 Karten."),
+        "pending": _("%(pending)s Karten ziehen."),
+        "pending_or_two": _("%(pending)s Karten ziehen – oder mit einer +2 weitergeben."),
+        "pending_or_four": _(
+            "%(pending)s Karten ziehen – oder mit einer Wunsch Plus4 weitergeben (nur ohne "
+            "%(color)s auf der Hand)."
+        ),
+        "wished_color": _("Verlangt: %(color)s (gewünscht)."),
+        "color_or_value": _("Verlangt: %(color)s oder %(value)s."),
     }
+
+
+@lru_cache(maxsize=64)
+def _fitting_words(language: str | None, n: int) -> str:
+    """„Es passen 3 deiner Karten.“ (``language``: the memo key)."""
+    return ngettext("Es passt %(n)s deiner Karten.", "Es passen %(n)s deiner Karten.", n) % {"n": n}
 
 
 def _code(card: Any) -> int:
@@ -133,7 +160,12 @@ def fits(view: View, card: int, hand: list[int]) -> bool:
 
 
 def card_info(
-    view: View, card: str, hand: list[int] | None = None, *, names: Sequence[str]
+    view: View,
+    card: str,
+    hand: list[int] | None = None,
+    *,
+    names: Sequence[str],
+    language: str | None = None,
 ) -> dict[str, Any]:
     """Everything the Karten-Info window shows for ``card`` (a hand card or the top card).
 
@@ -143,12 +175,15 @@ def card_info(
     (German line: what laying it would do now), ``next_seat``, ``skipped_seat``, ``next_draws``,
     ``one_warning`` (laying it now without pressing ONE costs 2 cards). ``hand``: the seat's
     ``hand_codes``, when the caller asks for several cards of one view. ``names``: the seats'
-    names (the frame's), which the lines use instead of seat numbers.
+    names (the frame's), which the lines use instead of seat numbers. ``language``: the active
+    language, when the caller knows it (``get_language()`` otherwise).
     """
     code = _code(card)
     col = code >> 4
     v = code & 15
-    t = words(get_language())
+    if language is None:
+        language = get_language()
+    t = words(language)
     if hand is None:
         hand = hand_codes(view)
     seat = view.get("seat")
@@ -174,11 +209,11 @@ def card_info(
     if not in_hand or seat is None:
         if NAME[code] == view["top"] and col == WILD_COLOR:
             wished = t["colors"][COLOR_CODE[view["color"]]]
-            info["effect"] += " " + _("Gewünscht ist %(color)s.") % {"color": wished}
+            info["effect"] += " " + t["wished"] % {"color": wished}
         return info
     if not on_turn:
         info["playable"] = False
-        info["reason"] = say("error.not_your_turn", TEXTS)
+        info["reason"] = t["not_your_turn"]
     elif fits(view, code, hand):
         info["playable"] = True
     else:
@@ -194,6 +229,7 @@ def card_info(
                 any(c >> 4 == color for c in hand),
             ),
             TEXTS,
+            language,
         )
     # what laying it would trigger now (also shown for cards that do not fit)
     n = view["players"]
@@ -206,42 +242,30 @@ def card_info(
         info["next_seat"] = after
         who = _who(names, nxt, t)
         if after == seat:
-            lines.append(_("%(who)s setzt aus – du bist gleich noch einmal dran.") % {"who": who})
+            lines.append(t["skip_again"] % {"who": who})
         else:
-            lines.append(
-                _("%(who)s setzt aus, dann ist %(next)s dran.")
-                % {"who": who, "next": _who(names, after, t)}
-            )
+            lines.append(t["skip_then"] % {"who": who, "next": _who(names, after, t)})
     elif v == REVERSE and col != WILD_COLOR:
         back = _step(view, seat, 1, -direction)
         info["next_seat"] = back
-        lines.append(
-            _("Die Richtung dreht sich: als Nächstes ist %(who)s dran.")
-            % {"who": _who(names, back, t)}
-        )
+        lines.append(t["reverse"] % {"who": _who(names, back, t)})
     else:
         info["next_seat"] = nxt
         who = _who(names, nxt, t)
         if v == DRAW2 and col != WILD_COLOR or code == W4:
             draws = view["pending"] + (2 if v == DRAW2 else 4)
             info["next_draws"] = draws
-            if view["options"]["stacking"]:
-                text = _(
-                    "%(who)s muss %(draws)s Karten ziehen – oder gibt mit einer weiteren "
-                    "Plus-Karte weiter."
-                )
-            else:
-                text = _("%(who)s muss %(draws)s Karten ziehen.")
+            text = t["draws_or_pass"] if view["options"]["stacking"] else t["draws"]
             lines.append(text % {"who": who, "draws": draws})
         elif col == WILD_COLOR:
-            lines.append(_("Du wünschst eine Farbe; dann ist %(who)s dran.") % {"who": who})
+            lines.append(t["wish_then"] % {"who": who})
         else:
-            lines.append(_("Danach ist %(who)s dran.") % {"who": who})
+            lines.append(t["then"] % {"who": who})
     if len(hand) == 1:
-        lines.append(_("Das ist deine letzte Karte: damit gewinnst du die Runde."))
+        lines.append(t["last_card"])
     elif len(hand) == 2 and not view["seats"][seat]["one"]:
         info["one_warning"] = True
-        lines.append(_("Drück vorher ONE, sonst ziehst du automatisch 2 Karten."))
+        lines.append(t["press_one"])
     info["triggers"] = " ".join(lines)
     return info
 
@@ -253,34 +277,28 @@ def requirement(view: View) -> dict[str, Any]:
     ``text``, ``fitting`` (count of hand cards that may be laid), ``fitting_cards``.
     """
     top = _code(view["top"])
-    t = words(get_language())
+    language = get_language()
+    t = words(language)
     color = COLOR_CODE[view["color"]]
     cname = t["colors"][color]
     pending = view["pending"]
     value = None if top >> 4 == WILD_COLOR else t["values"][top]
     if pending:
         if not view["options"]["stacking"]:
-            text = _("%(pending)s Karten ziehen.") % {"pending": pending}
+            text = t["pending"] % {"pending": pending}
         elif top & 15 == DRAW2:
-            text = _("%(pending)s Karten ziehen – oder mit einer +2 weitergeben.") % {
-                "pending": pending
-            }
+            text = t["pending_or_two"] % {"pending": pending}
         else:
-            text = _(
-                "%(pending)s Karten ziehen – oder mit einer Wunsch Plus4 weitergeben (nur ohne "
-                "%(color)s auf der Hand)."
-            ) % {"pending": pending, "color": cname}
+            text = t["pending_or_four"] % {"pending": pending, "color": cname}
     elif value is None:
-        text = _("Verlangt: %(color)s (gewünscht).") % {"color": cname}
+        text = t["wished_color"] % {"color": cname}
     else:
-        text = _("Verlangt: %(color)s oder %(value)s.") % {"color": cname, "value": value}
+        text = t["color_or_value"] % {"color": cname, "value": value}
     hand = [_code(c) for c in (view.get("hand") or [])]
     fitting = [NAME[c] for c in hand if fits(view, c, hand)]
     if view.get("hand") is not None:
         n = len(fitting)
-        text += " " + ngettext(
-            "Es passt %(n)s deiner Karten.", "Es passen %(n)s deiner Karten.", n
-        ) % {"n": n}
+        text += " " + _fitting_words(language, n)
     return {
         "top": view["top"],
         "color": view["color"],

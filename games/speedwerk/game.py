@@ -46,5 +46,12 @@ GAME = GameDef(
     css=("css/speedwerk.css",),
     daily_options=daily_options,
     daily_title=_("Tagesschicht"),
+    # a run-out clock plays the bots' own heuristic for the seat (``rules.timeout_action``): half
+    # the time would cost a berserker little, the bonus point would come nearly free
+    berserk=False,
+    berserk_refusal=_(
+        "Berserk gibt es in Speedwerk nicht: läuft deine Zeit ab, sagt und spielt der Computer "
+        "mit seiner eigenen Schätzung für dich – die halbe Bedenkzeit wäre kaum ein Nachteil."
+    ),
     texts=TEXTS,
 )

@@ -211,7 +211,7 @@
     if (el.tagName.toLowerCase() === "summary") {
       var panel = el.parentElement;
       if (panel.open) panel.open = false;
-      else openPanel(panel); // opened by its key: brought into view (Speedbasar's Marktbuch, M)
+      else openPanel(panel); // opened by its key: brought into view (a panel below the hand)
       return;
     }
     el.focus();
@@ -254,7 +254,7 @@
 
   // -- focus stays on the hand after a board swap -------------------------------------------
   var focusKey = null;
-  // panels a person opened (<details id=…>: Letzter Stich, Dein Laden) stay open across swaps
+  // panels a person opened (<details id=…>: Letzter Stich, a game's own panels) stay open across swaps
   var openPanels = [];
   function rememberPanels() {
     var b = board();
@@ -379,6 +379,9 @@
     var shell = document.querySelector(".match-shell");
     return (shell && shell.getAttribute("data-words-" + name)) || "";
   }
+  // a switch's state in the page's language („an“/„aus“)
+  var ON_WORD = shellWord("on") || "an";
+  var OFF_WORD = shellWord("off") || "aus";
   var ADVICE_WAIT = shellWord("advice-wait");
   var ADVICE_FAILED = shellWord("advice-failed");
   var advicePanel = null; // the panel that holds an answer (or waits for one), kept across swaps
@@ -434,7 +437,7 @@
     var p = document.querySelector("#advice-panel [data-advised]");
     document.querySelectorAll("#board .advised").forEach(function (x) { x.classList.remove("advised"); });
     if (!p) return;
-    // still this decision (placeAdvice): the answer holds for the board's version (basar.js reads it)
+    // still this decision (placeAdvice): the answer holds for the board's version (a game's script may read it)
     p.setAttribute("data-advised-version", String(currentVersion()));
     var want = p.getAttribute("data-advised");
     document.querySelectorAll("#board [data-action]").forEach(function (x) {
@@ -483,7 +486,7 @@
   // number among equals, the trick's plays, the seats' card counts, the pile); after the swap
   // the difference flies: a played card from the hand or the player's seat to the pile or
   // trick, drawn cards from the draw pile (or a taken pile) to the hand, a finished trick to its
-  // winner's seat; Speedbasar's reveal flips. The flights are copies in a layer above the page
+  // winner's seat; a game's own flip (its script says what turns). The flights are copies in a layer above the page
   // (`#motion-layer`, no pointer events): the board underneath is already the new one and takes
   // every press. A push that arrives while a flight is under way waits its turn (bots' quick
   // moves play one after the other); a long queue is cut so the page never lags behind.
@@ -496,9 +499,10 @@
   var GLIDE_MS = 200;
   var DEAL_MS = 800; // the last dealt card lands by then, however many there are
   var reduceQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-  // what played (the browser tests read it): flights, hand cards that glided, and per deal (or
-  // draw) its cards and the time until the last one landed
-  window.speedgamesMotion = { flights: 0, glides: 0, deals: [], on: motionOn };
+  // what played (the browser tests read it): flights, hand cards that glided, per deal (or
+  // draw) its cards and the time until the last one landed, per trick that flew its winner, and
+  // whether a batch is flying or waiting now (busy)
+  window.speedgamesMotion = { flights: 0, glides: 0, deals: [], tricks: [], on: motionOn, busy: false };
   function motionOn() {
     var b = board();
     if (!b || (reduceQuery && reduceQuery.matches)) return false;
@@ -542,18 +546,19 @@
     });
     return out;
   }
-  function pileTop(b) { // what lies on top of the pile (Speedone), or how many (Speedbasar)
-    var top = b.querySelector(".pile.discard .card");
-    if (top) return { el: top, sig: top.outerHTML };
-    var n = b.querySelector("#pile-count");
-    var stack = b.querySelector("#pile .pile-stack") || b.querySelector("#pile");
-    return n && stack ? { el: stack, n: parseInt(n.textContent, 10) } : null;
-  }
-  function drawPile(b) { return b.querySelector(".pile.draw, #draw-pile"); }
-  function revealKey(b) {
-    var s = b.querySelector("#basar-sound");
-    return s ? s.getAttribute("data-reveal") || "" : "";
-  }
+  // what a game's board has beyond the shared table (seats, hand, trick) is told by the game's own
+  // script (`GameDef.js`: static/js/games/<slug>.js), loaded after this one on its page only:
+  // `speedgamesMatch.register({pile, drawPile, flip})` – the pile's top ({el, sig}: what lies on
+  // it) or size ({el, n}), the draw pile's element, and a flip ({key, el}: a new key turns el)
+  var game = { pile: null, drawPile: null, flip: null };
+  window.speedgamesMatch = {
+    register: function (hooks) {
+      Object.keys(game).forEach(function (k) { if (typeof hooks[k] === "function") game[k] = hooks[k]; });
+    },
+  };
+  function pileTop(b) { return game.pile ? game.pile(b) : null; }
+  function drawPile(b) { return game.drawPile ? game.drawPile(b) : null; }
+  function flipOf(b) { return (game.flip && game.flip(b)) || { key: "", el: null }; }
   var before = null;
   function snapshot() {
     var b = board();
@@ -572,7 +577,7 @@
       }),
       counts: seatCounts(b),
       pile: pileTop(b),
-      reveal: revealKey(b),
+      flip: flipOf(b).key,
     };
   }
   function seatBox(b, seat) {
@@ -633,21 +638,28 @@
         at = { left: at.left + (at.width - c.width) / 2, top: at.top + (at.height - c.height) / 2, width: c.width, height: c.height };
       }
       var step = added.length > 1 ? Math.min(60, (DEAL_MS - MOTION_MS) / (added.length - 1)) : 0;
-      deal = { cards: added.length, ms: 0 };
+      // planned: when the last card lands by the schedule; ms: when it did (a busy machine's
+      // browser may land it later)
+      deal = { cards: added.length, ms: 0, planned: Math.round((added.length - 1) * step) + MOTION_MS };
       added.forEach(function (k, i) { flights.push({ target: hand[k], from: at, delay: Math.round(i * step), deal: deal }); });
     }
     glide(old, hand, added);
-    // a finished trick slides to its winner
+    // a finished trick flies to its winner's seat (the winner's play is marked; else the winner
+    // leads the next trick: the seat on turn)
     if (old.plays.length && now.length < old.plays.length) {
       var win = old.plays.filter(function (p) { return p.winner; })[0];
       var t = b.querySelector(".seats .seat.turn");
-      var to = seatBox(b, win && win.seat !== null ? win.seat : t && t.getAttribute("data-seat"));
-      if (to) old.plays.forEach(function (p) { flights.push({ ghost: p.node, from: p.rect, to: to }); });
+      var winner = win && win.seat !== null ? win.seat : t && t.getAttribute("data-seat");
+      var to = seatBox(b, winner);
+      if (to) {
+        old.plays.forEach(function (p) { flights.push({ ghost: p.node, from: p.rect, to: to, seat: winner }); });
+        window.speedgamesMotion.tricks.push({ seat: winner, cards: old.plays.length });
+      }
     }
-    // Speedbasar's reveal flips
+    // a game's flip (its script's `flip`: cards turned face up)
     var flip = null;
-    var key = revealKey(b);
-    if (key && key !== old.reveal) flip = b.querySelector("#reveal .reveal-cards");
+    var turned = flipOf(b);
+    if (turned.key && turned.key !== old.flip) flip = turned.el;
     if (flights.length || flip) enqueue({ flights: flights, flip: flip, deal: deal });
   }
   // FLIP: every hand card that was there before is drawn at its old place and slides home
@@ -691,8 +703,9 @@
   }
   function nextBatch() {
     var batch = queue.shift();
-    if (!batch) { flying = false; return; }
-    flying = true;
+    flying = !!batch;
+    window.speedgamesMotion.busy = flying;
+    if (!batch) return;
     var l = layer();
     var ghosts = [];
     var longest = 0; // the last flight's delay: a deal's cards leave one after the other
@@ -706,6 +719,7 @@
       g.removeAttribute("id");
       var wrap = document.createElement("div");
       wrap.className = "motion-fly";
+      if (f.seat !== undefined && f.seat !== null) wrap.setAttribute("data-to-seat", f.seat);
       var end = f.to ? f.from : to; // a trick's card keeps its size and shrinks into the seat
       wrap.style.left = end.left + "px";
       wrap.style.top = end.top + "px";
@@ -806,7 +820,18 @@
       if (!state) return;
       el.setAttribute("aria-checked", s[1] ? "true" : "false"); // a role=switch of type=button (issue 44)
       el.classList.toggle("on", s[1]);
-      state.textContent = s[1] ? "an" : "aus";
+      state.textContent = s[1] ? ON_WORD : OFF_WORD;
+    });
+    // a game's own switches (`data-pref`): on when the board's `data-prefs-on` names them
+    var held = b.querySelector("[data-prefs-on]");
+    if (!held) return;
+    var on = (held.getAttribute("data-prefs-on") || "").split(" ");
+    document.querySelectorAll(".settings-panel .pref-switch[data-pref]").forEach(function (el) {
+      var yes = on.indexOf(el.getAttribute("data-pref")) >= 0;
+      var state = el.querySelector(".pref-state");
+      el.setAttribute("aria-checked", yes ? "true" : "false");
+      el.classList.toggle("on", yes);
+      if (state) state.textContent = yes ? ON_WORD : OFF_WORD;
     });
   }
   document.addEventListener("visibilitychange", function () {
@@ -854,10 +879,10 @@
     el.scrollIntoView({ block: "center" });
   });
 
-  // -- a button that opens a panel of the board (`data-open-panel`: Speedbasar's book at the top
-  // opens the Marktbuch further down, as its key M does) ---------------------------------------
+  // -- a button that opens a panel of the board (`data-open-panel`: a button at the top opens a
+  // panel further down, as the panel's key does) ------------------------------------------------
   // A panel opened by its key (the summary's `data-key`) comes into view the same way: it may lie
-  // below the fold (the Marktbuch under the hand), and its summary takes the keyboard's focus.
+  // below the fold (under the hand), and its summary takes the keyboard's focus.
   function openPanel(d) {
     d.open = true;
     var s = d.querySelector("summary") || d;
@@ -873,7 +898,7 @@
   });
 
   // -- Karten-Info: hover on desktop (CSS), long press on touch screens ---------------------
-  // (any `.has-info` element: hand cards, pile, claim, draw pile, Krüge, seats). The press that
+  // (any `.has-info` element: hand cards, seats, whatever a game's board marks). The press that
   // showed the info does not also act: its click and the phone's context menu are swallowed.
   var pressTimer = null;
   var pressedAt = 0;

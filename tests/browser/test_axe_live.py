@@ -225,6 +225,11 @@ def test_every_decision_of_a_game_has_no_serious_barrier(live_site, page, game):
     page.set_viewport_size(DESKTOP)
     open_game(page, live_site.url, game)
     found: list[str] = []
+    # the gear menu open: its switches (and Speedone's „Sortieren“, a radio group) audited too
+    if page.locator("#frame-prefs").count():
+        page.locator("#frame-prefs > summary").click()
+        found += audit(page, f"{game} settings")
+        page.locator("#frame-prefs > summary").click()
     seen: set[str] = set()
     decided: set[str] = set()
     end = time.monotonic() + PLAY_SECONDS

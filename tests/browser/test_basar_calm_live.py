@@ -261,6 +261,7 @@ def test_with_motion_the_glut_goes_on_across_board_updates(live_site, page):
     # the sound switch answers with a new board (an htmx POST)
     mark_board(page)
     count_settles(page)
+    open_settings(page)
     page.locator("#sound-toggle").click()
     board_replaced(page)
     beat = glut_goes_on(page, beat)
@@ -319,8 +320,10 @@ def test_no_karten_info_opens_under_a_resting_mouse(live_site, page):
     page.locator("#reveal").wait_for()
     assert page.evaluate(VISIBLE_INFO) == 0
     shot(page, "calm-desktop-reveal-resting-mouse")
-    # the reveal flipped once (motion on); the same reveal on a new board does not flip again
+    # the reveal flipped once (motion on); the same reveal on a new board does not flip again.
+    # Earlier moves' flights may still wait in the motion queue: count once it is idle
     page.wait_for_function("() => window.speedgamesMotion.flights > 0")
+    page.wait_for_function("() => !window.speedgamesMotion.busy")
     shown = page.locator("#basar-sound").get_attribute("data-reveal")
     flights = page.evaluate("window.speedgamesMotion.flights")
     page.evaluate("window.__starts = []")
@@ -380,8 +383,9 @@ def test_a_paused_auto_believe_still_looks_paused_after_board_updates(live_site,
     register(page, url, "Paula")
     start_solo(page, url)
     connected(page)
+    open_settings(page)
     page.locator("#auto-toggle").click()
-    page.locator("#auto-toggle", has_text="Nicht mehr automatisch").wait_for()
+    page.locator('#auto-toggle[aria-checked="true"]').wait_for()
     checked = False
     for _ in range(60):
         page.locator(WAIT).first.wait_for(timeout=30_000)

@@ -17,6 +17,7 @@ from games.engines.base import get_engine, shuffle_rng
 from games.models import Match
 from tests.browser.serverside import in_thread
 from tests.browser.test_basar_live import WAIT, my_move, start_solo
+from tests.browser.test_look_live import open_settings
 from tests.browser.test_speedone_live import register
 from tests.browser.test_speedwerk_live import DESKTOP, PHONE, no_overflow, shot
 
@@ -277,9 +278,10 @@ def test_the_sound_switch_is_remembered_after_a_reload_and_in_the_next_game(live
     start_solo(page, url)
     my_own_turn(page)  # the board stays still: the switch's answer is the newest board
     toggle = page.locator("#sound-toggle")
-    assert "Basar-Geräusche: aus" in toggle.inner_text()
+    assert "Basar-Geräusche: aus" in toggle.text_content()
     assert toggle.get_attribute("aria-checked") == "false"
     assert page.evaluate("window.basarSounds.length") == 0
+    open_settings(page)
     toggle.click()
     page.locator("#sound-toggle", has_text="Basar-Geräusche: an").wait_for()
     # switched on: a short sound says so (or stays silent where the browser blocks audio)
@@ -294,16 +296,17 @@ def test_the_sound_switch_is_remembered_after_a_reload_and_in_the_next_game(live
     assert "Stand jetzt" in seat.locator("> .card-info").inner_text()
     shot(page, "basar-desktop-seat-info")
     page.reload()
-    assert "Basar-Geräusche: an" in page.locator("#sound-toggle").inner_text()
+    assert "Basar-Geräusche: an" in page.locator("#sound-toggle").text_content()
     assert page.locator("#basar-sound").get_attribute("data-on") == "1"
     # the next solo game starts with the sounds on, and off again is remembered too
     start_solo(page, url)
-    assert "Basar-Geräusche: an" in page.locator("#sound-toggle").inner_text()
+    assert "Basar-Geräusche: an" in page.locator("#sound-toggle").text_content()
     my_own_turn(page)
+    open_settings(page)
     page.locator("#sound-toggle").click()
     page.locator("#sound-toggle", has_text="Basar-Geräusche: aus").wait_for()
     page.reload()
-    assert "Basar-Geräusche: aus" in page.locator("#sound-toggle").inner_text()
+    assert "Basar-Geräusche: aus" in page.locator("#sound-toggle").text_content()
     assert not errors, errors
 
 
@@ -321,6 +324,7 @@ def test_the_glut_crackles_from_five_cards_only_with_the_sounds_on(live_site, pa
     )
     assert "noch 4" in page.locator("#draw-pile").inner_text()
     assert page.evaluate("window.basarSounds") == []
+    open_settings(page)
     page.locator("#sound-toggle").click()
     page.locator("#sound-toggle", has_text="Basar-Geräusche: an").wait_for()
     page.wait_for_function("window.basarSounds.length > 0")
@@ -422,3 +426,56 @@ def test_a_long_press_on_a_phone_shows_the_karten_info_of_a_seat(live_site, brow
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_ansicht_switches_sit_in_the_gear_menu(live_site, browser, viewport):
+    """Issue 44: Speedbasar's Ansicht (Hilfen, automatisch glauben, „passt“, Basar-Geräusche) is
+    one group of labelled switches in the gear menu with „Bewegung“ and „Ton“ – not a row of
+    links under the table; a switch answers with the new board and the menu shows its state."""
+    context = browser.new_context(locale="de-DE", viewport=viewport, has_touch=viewport is PHONE)
+    page = context.new_page()
+    errors = errors_of(page)
+    register(page, live_site.url, "Ansgar" if viewport is PHONE else "Anselm")
+    start_solo(page, live_site.url)
+    my_own_turn(page)
+    assert page.locator("#board #ansicht, #board .pref-switch").count() == 0
+    menu = page.locator("#frame-prefs")
+    ids = [
+        "bewegung-toggle",
+        "zugton-toggle",
+        "helps-toggle",
+        "auto-toggle",
+        "passt-toggle",
+        "sound-toggle",
+    ]
+    assert menu.locator(".pref-switch").evaluate_all("els => els.map(e => e.id)") == ids
+    assert not page.locator("#passt-toggle").is_visible()  # behind the closed gear
+    open_settings(page)
+    for switch in menu.locator(".pref-switch").all():
+        assert switch.is_visible()
+        assert switch.get_attribute("role") == "switch" and switch.get_attribute("type") == "button"
+        # a labelled switch: its name is its visible text („„passt“ zeigen: an“)
+        assert re.fullmatch(r".+: (an|aus)", switch.inner_text().strip())
+    assert "Ansicht" in menu.locator("#ansicht").inner_text()
+    # the open menu lies on the screen, none of its switches cut off
+    box = menu.locator(".settings-panel").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    assert box["y"] + box["height"] <= viewport["height"]
+    shot(page, f"basar-gear-ansicht-{viewport['width']}")
+    # „passt“ off: the board loses its marks, the switch says so and the menu stays open
+    passt = page.locator("#passt-toggle")
+    assert passt.get_attribute("aria-checked") == "true"
+    marked = page.locator("#board .mark.passt").count()  # the cards that fit the claim to beat
+    version = page.locator("#board").get_attribute("data-version")
+    passt.click()
+    page.locator('#passt-toggle[aria-checked="false"]').wait_for()
+    assert "„passt“ zeigen: aus" in passt.inner_text()
+    assert page.locator("#board").get_attribute("data-version") == version
+    assert page.locator("#board .mark.passt").count() == 0 <= marked
+    assert passt.is_visible()
+    # a push of the board keeps the menu's state
+    page.reload()
+    assert page.locator("#passt-toggle").get_attribute("aria-checked") == "false"
+    assert not errors, errors
+    context.close()

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from tests.browser.serverside import finish_on_the_server
+from tests.browser.test_look_live import open_settings
 from tests.browser.test_speedone_live import (
     change_setting,
     guest_joins,
@@ -122,10 +123,14 @@ def test_a_solo_game_by_clicking_with_doubt_reveal_marktbuch_and_helps(live_site
     assert doubted >= 1 and laid >= 1
     assert instinct_seen
     assert "verdeckt" in page.locator("#ticker").inner_text()
-    # Hilfen ausblenden: no Rat button and no Händler-Instinkt any more
-    if page.locator("#helps-toggle").count():
+    # Hilfen off (in the gear menu): no Rat button and no Händler-Instinkt any more – while the
+    # game runs (the bots may have ended it: the end screen has no gear;
+    # test_basar_features_live switches the helps too)
+    if page.locator("#helps-toggle").count() and not page.locator("#game-over").count():
+        open_settings(page)
         page.locator("#helps-toggle").click()
-        page.locator("#helps-toggle", has_text="Hilfen zeigen").wait_for()
+        page.locator('#helps-toggle[aria-checked="false"]').wait_for()
+        assert "Hilfen: aus" in page.locator("#helps-toggle").inner_text()
         assert not page.locator("#advice").is_visible()
         assert page.locator("#instinct").count() == 0
 
@@ -242,8 +247,10 @@ def test_solo_auto_believe_runs_and_space_pauses_it(live_site, page):
     page.set_viewport_size(DESKTOP)
     register(page, url, "Carla")
     start_solo(page, url)
+    open_settings(page)
     page.locator("#auto-toggle").click()
-    page.locator("#auto-toggle", has_text="Nicht mehr automatisch").wait_for()
+    page.locator('#auto-toggle[aria-checked="true"]').wait_for()
+    page.locator("#frame-prefs > summary").click()  # closed again: the table is in sight
     paused_and_resumed = False
     for _ in range(60):
         page.locator(WAIT).first.wait_for(timeout=30_000)
@@ -365,11 +372,11 @@ def check_lay_on_a_phone(page, size: dict, name: str) -> None:
     view_shot(page, f"{name}-dialog-{size['width']}")
     page.keyboard.press("Escape")
     page.locator("#lay-dialog[open]").wait_for(state="detached")
-    # the content below the hand (the view menu) is reached by scrolling: the hand is in its
+    # the content below the hand (the Marktbuch) is reached by scrolling: the hand is in its
     # place then, not on top of it
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_timeout(50)
-    reachable(page, "#ansicht")
+    reachable(page, "#marktbuch > summary")
     page.evaluate("window.scrollTo(0, 0)")
 
 

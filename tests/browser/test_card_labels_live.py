@@ -22,7 +22,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.html import Markup
-from games.speedbasar import presenter as basar
+from games.speedbasar import components as basar
+from games.speedbasar import presenter as basar_words
 from tests.browser.test_basar_features_live import solo_with_doppelladung
 from tests.browser.test_card_faces_live import settle, start_solo
 from tests.browser.test_speedone_live import register
@@ -125,7 +126,7 @@ def all_claims() -> list[str]:
     with translation.override("de"):
         for spice in "RKS":
             for number in range(1, 11):
-                big = basar.claim_on_table(spice, number, "de")
+                big = basar_words.claim_on_table(spice, number, "de")
                 html = basar._table_html(
                     "de", basar.back_html(), 1, Markup(""), True, spice, big, "Lotte", 1, "",
                     "", 50, Markup(""), 0, Markup(""),
@@ -315,6 +316,8 @@ def test_speedone_karten_info_shows_the_card_itself(live_site, page, size):
     page.set_viewport_size(SIZES[size])
     register(page, live_site.url, "Anton")
     start_solo(page, live_site.url, "speedone")
+    # the person's turn: the computers have moved, the pile stays as it is while it is read
+    page.locator("#board .seat.me.turn").wait_for()
     card = page.locator("[data-hand] .hand > li.has-info").first
     card.wait_for()
     face = card.locator(".card-button > .card")

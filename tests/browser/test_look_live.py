@@ -100,13 +100,13 @@ VIBRATE = """(() => {
 MIXED = ["B2", "RS", "R1", "G3", "Y4", "RR", "G7"]
 
 
-def start(page, url: str, slug: str) -> None:
+def start(page, url: str, slug: str, name: str = "Lena") -> None:
     """A solo game against easy bots, short where the game has a short form (Speedone: the
     stacked red run of its own tests, which ends the game in one round)."""
     if slug == "speedone":
         start_stacked_game(page, url)
         return
-    register(page, url, "Lena")
+    register(page, url, name)
     page.goto(f"{url}/spiele/{slug}/")
     page.locator("select[name=bots]").select_option("3" if slug != "speedbasar" else "2")
     page.locator("select[name=strength]").select_option("leicht")
@@ -260,6 +260,81 @@ def test_reduced_motion_and_the_switch_bewegung_turn_the_flights_off(live_site, 
     context.close()
 
 
+# every copy of a finished trick's card as it starts to fly (static/js/match.js, `data-to-seat`):
+# the seat it flies to, where its centre ends (its box's centre moved by the last keyframe's
+# translate), the box of that seat's chip and its name, „Letzter Stich“ (who caught the trick) and
+# „Letzte Züge“
+TRICK_WATCH = """(() => {
+  window.__trickFlights = [];
+  new MutationObserver(records => {
+    for (const r of records) r.addedNodes.forEach(n => {
+      if (n.nodeType !== 1 || !n.classList.contains('motion-fly') || !n.hasAttribute('data-to-seat')) return;
+      const seat = n.getAttribute('data-to-seat');
+      const chip = document.querySelector('#board .seats [data-seat="' + seat + '"]');
+      const frames = n.getAnimations()[0].effect.getKeyframes();
+      const m = /translate\\((-?[\\d.e-]+)px, *(-?[\\d.e-]+)px\\)/.exec(frames[frames.length - 1].transform);
+      const c = chip.getBoundingClientRect();
+      const ticker = document.getElementById('ticker');
+      window.__trickFlights.push({
+        seat: seat,
+        end: [parseFloat(n.style.left) + parseFloat(n.style.width) / 2 + parseFloat(m[1]),
+              parseFloat(n.style.top) + parseFloat(n.style.height) / 2 + parseFloat(m[2])],
+        chip: [c.left, c.top, c.right, c.bottom],
+        chipName: chip.querySelector('.name').textContent,
+        ticker: ticker ? ticker.textContent : '',
+        lastTrick: (document.getElementById('last-trick') || {}).textContent || '',
+      });
+    });
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def play_until_a_trick_ends(page) -> None:
+    """The person's moves until the board shows „Letzter Stich“ (a trick was won)."""
+    for _ in range(12):
+        if page.locator("#last-trick").count() or page.locator("#game-over").count():
+            break
+        moves(page, 1)
+    page.locator("#last-trick").wait_for(state="attached", timeout=30_000)
+
+
+def test_the_winners_trick_flies_to_their_seat_unless_motion_is_off(live_site, browser):
+    """Issue 44: „the winner's trick flies to them“ – each card of a finished trick flies from the
+    centre into the chip of the seat that won it (the one „Letzter Stich“ names); with reduced
+    motion nothing flies."""
+    context = browser.new_context(locale="de-DE", viewport=DESKTOP)
+    page = context.new_page()
+    page.add_init_script(TRICK_WATCH)
+    start(page, live_site.url, "speedtroedel")
+    play_until_a_trick_ends(page)
+    page.wait_for_function("window.__trickFlights.length >= 2", timeout=10_000)
+    flights = page.evaluate("window.__trickFlights")
+    tricks = page.evaluate("window.speedgamesMotion.tricks")
+    assert tricks and tricks[0]["cards"] >= 3
+    first = [f for f in flights if f["seat"] == flights[0]["seat"]]
+    assert len(first) >= tricks[0]["cards"] - 1  # every card of the trick (a hidden one aside)
+    for f in first:
+        # each copy ends on the winner's chip (its middle, measured when it left) …
+        left, top, right, bottom = f["chip"]
+        assert left <= f["end"][0] <= right and top <= f["end"][1] <= bottom, f
+        # … and that chip is the winner's: „Letzter Stich“ says „<name> hat den Stich gefangen.“
+        said = f["lastTrick"] + f["ticker"]
+        assert any(f"{n} hat den Stich gefangen" in said for n in f["chipName"].split()), f
+    context.close()
+
+    reduced = browser.new_context(locale="de-DE", viewport=DESKTOP, reduced_motion="reduce")
+    page = reduced.new_page()
+    page.add_init_script(TRICK_WATCH)
+    page.add_init_script(WATCH)
+    start(page, live_site.url, "speedtroedel", "Leni")
+    play_until_a_trick_ends(page)
+    moves(page, 1)  # the board after the trick has been swapped in and settled
+    assert page.evaluate("window.speedgamesMotion.tricks") == []
+    assert page.evaluate("window.__trickFlights") == []
+    assert page.evaluate("window.__fly.added") == 0
+    reduced.close()
+
+
 def test_a_hidden_tab_says_du_bist_dran_with_title_and_icon_and_the_sound_plays(live_site, page):
     page.add_init_script(WATCH)
     page.set_viewport_size(DESKTOP)
@@ -339,8 +414,12 @@ def test_the_hand_glides_when_it_is_sorted_and_when_a_card_leaves(live_site, pag
     first = hand(page)
     assert sorted(first) == sorted(MIXED)
     before = page.evaluate("window.speedgamesMotion.glides")
-    # a re-sort: the same cards in another order, every card that moved glides to its place …
-    page.locator("#sort").click()
+    # a re-sort, chosen in the gear menu's „Sortieren“ (issue 44): the same cards in another
+    # order, every card that moved glides to its place …
+    page.locator("#frame-prefs > summary").click()
+    sorting = page.get_by_role("group", name="Sortieren")
+    assert sorting.get_by_role("radio", name="Farben, Sonderkarten bei der höchsten").is_checked()
+    sorting.get_by_role("radio", name="Zahlen, dann Sonderkarten").check()
     page.wait_for_function(
         "h => window.__glides.some(g => g.hand.join() !== h)", arg=",".join(first)
     )
@@ -389,7 +468,8 @@ def test_a_new_deal_flies_every_card_within_a_second(live_site, page):
     page.wait_for_function("window.speedgamesMotion.deals.some(d => d.ms > 0)", timeout=10_000)
     deal = page.evaluate("window.speedgamesMotion.deals.find(d => d.ms > 0)")
     assert deal["cards"] == 2, deal
-    assert 240 < deal["ms"] < 1000, deal
+    # by the schedule the browser was given (its wall clock depends on the machine's load)
+    assert 240 < deal["planned"] < 1000, deal
     page.wait_for_function(
         "window.__fly.removed === window.__fly.added && !document.querySelector('.motion-pending')",
         timeout=5_000,
@@ -422,7 +502,8 @@ def test_a_new_deal_flies_every_card_within_a_second(live_site, page):
     )
     big = page.evaluate("window.speedgamesMotion.deals.at(-1)")
     assert big["cards"] == 20, big
-    assert 600 < big["ms"] < 1000, big  # one after the other, all within a second
+    # one after the other, all within a second by the schedule (``ms``: landed, a busy machine later)
+    assert 600 < big["planned"] < 1000, big
     assert page.locator("#board .hand [data-card]").count() == 20
     page.wait_for_function(
         "window.__fly.removed === window.__fly.added && !document.querySelector('.motion-fly')",

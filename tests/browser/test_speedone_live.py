@@ -166,7 +166,9 @@ def test_solo_table_with_two_bots_played_to_the_end(live_site, page):
     points = summary.locator("tbody tr td:last-child").all_inner_texts()
     assert sorted(points) == ["+10", "–", "–"]
     # after the game: no hand, no sort button, no ONE badge (Anton pressed ONE in the round)
-    assert page.locator("#sort").count() == 0 and page.locator("[data-hand]").count() == 0
+    assert (
+        not page.locator("#sort-choice").is_visible() and page.locator("[data-hand]").count() == 0
+    )
     assert page.locator(".badge.one").count() == 0 and page.locator("#one").count() == 0
     if os.environ.get("SCREENSHOT_DIR"):  # for a person to look at the result screen
         for name, size in (("desktop", (1366, 900)), ("phone", (390, 844))):
@@ -283,8 +285,14 @@ def test_a_lost_push_is_repaired_by_the_pages_check_over_the_socket(live_site, p
     page.locator('button.card-button.playable[data-card="R1"]').wait_for()
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.append(str(data))))
+    page.add_init_script(
+        "window.sgOpen = false;"
+        " document.addEventListener('htmx:wsOpen', () => { window.sgOpen = true; }, true);"
+    )
     page.reload()  # the socket opens after the listener is in place
     page.locator('button.card-button.playable[data-card="R1"]').wait_for()
+    # open before the move: a socket that connects later is sent the new board on connecting
+    page.wait_for_function("() => window.sgOpen")
     version = Match.objects.get(pk=match_id).version
     with queue.capturing(), broadcast.collecting_broadcasts():
         actions.play(match_id, 0, {"type": "play", "card": "R1"}, version=version)
@@ -293,3 +301,56 @@ def test_a_lost_push_is_repaired_by_the_pages_check_over_the_socket(live_site, p
     assert page.locator('.hand [data-card="R1"]').count() == 0
     checks = [json.loads(f) for f in sent if '"sync"' in f]
     assert checks and all(c["type"] == "sync" for c in checks), sent
+
+
+def test_sortieren_in_the_gear_menu_works_by_keyboard_and_reorders_the_hand(live_site, page):
+    """„Sortieren“ sits in the gear menu (issue 44) as a radio group named by its legend: a
+    person with only a keyboard opens the gear, tabs to the checked sorting, moves to the other
+    one with an arrow key, and the hand re-orders; the page remembers the choice."""
+    from games.speedone.info import sort_hand
+
+    url = live_site.url
+    page.set_viewport_size({"width": 390, "height": 844})
+    register(page, url, "Anton")
+    table_id = open_table(page, url)
+    change_setting(page, "seats", "3")
+    change_setting(page, "move_seconds", "0")
+    mixed = ["B2", "RS", "R1", "G3", "Y4", "RR", "G7"]
+    Table.objects.filter(pk=table_id).update(deck=[*mixed, *BOT_CARDS, "R0", *DRAWS])
+    page.get_by_role("button", name="Partie starten").click()
+    page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    page.locator("button.card-button.playable").first.wait_for()
+    by_colours, numbers_first = sort_hand(mixed, 1), sort_hand(mixed, 2)
+    assert by_colours != numbers_first
+    assert hand(page) == by_colours
+    # the hand's tools hold no sort button any more
+    tools = page.locator(".hand-tools button").all_inner_texts()
+    assert tools == ["Karte ziehen"] and page.locator("#sort").count() == 0
+    sorting = page.get_by_role("group", name="Sortieren")
+    assert not sorting.is_visible()  # folded behind the gear
+    page.locator("#frame-prefs > summary").focus()
+    page.keyboard.press("Enter")
+    assert sorting.is_visible()
+    first = sorting.get_by_role("radio", name="Farben, Sonderkarten bei der höchsten")
+    second = sorting.get_by_role("radio", name="Zahlen, dann Sonderkarten")
+    assert first.is_checked() and not second.is_checked()
+    # Tab: „Bewegung“, „Ton bei deinem Zug“, then the group's checked radio button
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "sort-1"
+    with page.expect_response(re.compile(r"/partie/\d+/sortieren/")):
+        page.keyboard.press("ArrowDown")
+    page.wait_for_function(
+        "h => [...document.querySelectorAll('.hand [data-card]')]"
+        ".map(e => e.dataset.card).join() === h",
+        arg=",".join(numbers_first),
+    )
+    assert second.is_checked() and not first.is_checked()
+    assert page.evaluate("document.activeElement.id") == "sort-2"  # the focus stays put
+    if os.environ.get("SCREENSHOT_DIR"):  # for a person to look at the menu
+        page.screenshot(path=f"{os.environ['SCREENSHOT_DIR']}/speedone-settings-sort-390.png")
+    page.reload()
+    page.locator("#board").wait_for()
+    assert hand(page) == numbers_first
+    page.locator("#frame-prefs > summary").click()
+    assert sorting.get_by_role("radio", name="Zahlen, dann Sonderkarten").is_checked()

@@ -2,7 +2,8 @@
 screen. At each of the person's decisions of a solo game, the centre of every card in the middle
 of the table (the trick, the piles, the claim, the reveal) and of every control of the decision
 is on the screen and not covered: ``document.elementFromPoint`` there finds that card or control
-(or something inside it); no button, link or turn text of the board lies under the settings gear. One server and one browser for all four games (the session's)."""
+(or something inside it); a seat's badge („Geber“) is found at both of its ends (not cut off by a
+short chip); no button, link or turn text of the board lies under the settings gear. One server and one browser for all four games (the session's)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,18 @@ CHECK = """([centre, controls]) => {
       bad.push(name(el) + ' at ' + Math.round(x) + ',' + Math.round(y) + ' finds ' + name(hit));
     }
   }
+  // the seats' badges („Geber“, „Gast“, „offline“) are whole: found at both of their ends (a
+  // badge kept only for screen readers is clipped away)
+  for (const el of b.querySelectorAll('.seat .badge')) {
+    const r = el.getBoundingClientRect();
+    if (!shown(el) || getComputedStyle(el).clip.startsWith('rect')) continue;
+    for (const x of [r.left + 2, r.right - 2]) {
+      const hit = document.elementFromPoint(x, r.top + r.height / 2);
+      if (!hit || !(hit === el || el.contains(hit))) {
+        bad.push(name(el) + ' is cut: at ' + Math.round(x) + ' finds ' + name(hit));
+      }
+    }
+  }
   // the gear of the settings sits over the table's top right corner: nothing of the board under it
   const gear = document.querySelector('.settings-button');
   if (gear && gear.checkVisibility()) {
@@ -72,10 +85,17 @@ def decisions_fit(page, limit: int) -> dict[str, int]:
         )
         if page.locator("#game-over").count():
             break
+        # no move in flight and no card still gliding or turning (a hand card's glide and a
+        # flip are animations of their own: a card caught in one stands where it was before)
         page.wait_for_function(
             "!document.getElementById('board').classList.contains('sending')"
             " && !document.querySelector('.motion-pending, .motion-fly')"
+            " && !document.getAnimations().some(a => a.playState === 'running'"
+            " && a.effect && a.effect.getComputedTiming().endTime !== Infinity)"
         )
+        # the table as the person sees it at the top of the page: a click of the harness may
+        # have scrolled the page (Playwright scrolls a control into view before it clicks)
+        page.evaluate("window.scrollTo(0, 0)")
         seen = page.evaluate(CHECK, [CENTRE, CONTROLS])
         if seen["controls"]:
             if seen["bad"]:

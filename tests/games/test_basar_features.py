@@ -143,15 +143,18 @@ def test_the_sound_switch_is_off_by_default_and_remembered_for_the_next_match(
 ):
     match = basar_match(alice, bob)
     html = services_board(match, 0)
-    toggle = re.search(r'<button[^>]*id="sound-toggle"[^>]*>.*?</button>', html, re.S).group(0)
-    assert 'aria-checked="false"' in toggle and "Basar-Geräusche: aus" in toggle
     assert re.search(r'id="basar-sound" hidden data-on="0" data-noch="\d+"', html)
+    assert 'data-prefs-on="passt"' in html  # the board tells the gear's switches their state
     client.force_login(alice)
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    toggle = re.search(r'<button[^>]*id="sound-toggle"[^>]*>.*?</button>', page, re.S).group(0)
+    assert 'aria-checked="false"' in toggle and "Basar-Geräusche: <span" in toggle
+    assert 'role="switch"' in toggle and 'type="button"' in toggle
     answer = client.post(
         f"/partie/{match.pk}/sortieren/", {"pref": "geraeusche"}, headers={"HX-Request": "true"}
     )
     body = answer.content.decode()
-    assert "Basar-Geräusche: an" in body and 'data-on="1"' in body
+    assert 'data-prefs-on="passt geraeusche"' in body and 'data-on="1"' in body
     assert match.seats.get(index=0).prefs["geraeusche"] is True
     assert match.seats.get(index=1).prefs.get("geraeusche") is None  # Bob's is his own
     # the sounds are small files the site serves
@@ -164,11 +167,11 @@ def test_the_sound_switch_is_off_by_default_and_remembered_for_the_next_match(
     # Alice's next match starts with the sounds on; switching off is remembered as well
     second = basar_match(alice, bob)
     page = client.get(f"/partie/{second.pk}/").content.decode()
-    assert "Basar-Geräusche: an" in page and 'data-on="1"' in page
+    assert re.search(r'id="sound-toggle"[^>]*aria-checked="true"', page) and 'data-on="1"' in page
     client.post(f"/partie/{second.pk}/sortieren/", {"pref": "geraeusche"})
     third = basar_match(alice, bob)
     page = client.get(f"/partie/{third.pk}/").content.decode()
-    assert "Basar-Geräusche: aus" in page and 'data-on="0"' in page
+    assert re.search(r'id="sound-toggle"[^>]*aria-checked="false"', page) and 'data-on="0"' in page
     # a registered person's choice is in the account: another device (a new session) has it too
     client.post(f"/partie/{third.pk}/sortieren/", {"pref": "geraeusche"})
     alice.refresh_from_db()
@@ -177,7 +180,7 @@ def test_the_sound_switch_is_off_by_default_and_remembered_for_the_next_match(
     other_device.force_login(alice)
     fourth = basar_match(alice, bob)
     page = other_device.get(f"/partie/{fourth.pk}/").content.decode()
-    assert "Basar-Geräusche: an" in page and 'data-on="1"' in page
+    assert re.search(r'id="sound-toggle"[^>]*aria-checked="true"', page) and 'data-on="1"' in page
 
 
 # -- the solo helps hidden on the server ----------------------------------------------------------
@@ -206,7 +209,8 @@ def test_helps_off_hide_the_instinct_and_refuse_rat(client, alice, bots):
     html = services_board(match, 0)
     assert 'id="instinct"' not in html and "Händler-Instinkt" not in html
     assert not instinct_figures(html)
-    assert 'id="advice"' not in html and "Hilfen zeigen" in html
+    assert 'id="advice"' not in html
+    assert 'data-prefs-on="passt"' in html  # the gear's „Hilfen“ shows off
     before = Match.objects.get(pk=match.pk)
     answer = client.post(f"/partie/{match.pk}/rat/", headers={"HX-Request": "true"})
     text = answer.content.decode()
@@ -226,8 +230,10 @@ def test_no_instinct_and_no_rat_at_a_table_or_in_a_daily_game(client, alice, bob
     table = bot_lays(basar_match(alice, bob))
     html = services_board(table, 0)
     assert 'id="doubt-number"' in html and not instinct_figures(html)
-    assert 'id="advice"' not in html and 'id="helps-toggle"' not in html
+    assert 'id="advice"' not in html
     client.force_login(alice)
+    page = client.get(f"/partie/{table.pk}/").content.decode()
+    assert 'id="sound-toggle"' in page and 'id="helps-toggle"' not in page
     answer = client.post(f"/partie/{table.pk}/rat/", headers={"HX-Request": "true"})
     assert "nur in Solo-Partien" in answer.content.decode()
     daily = bot_lays(basar_match(alice, None, solo=True))
@@ -282,17 +288,21 @@ def test_the_instinct_of_a_double_lay_is_marked_as_an_approximation(alice, bots)
     assert not leaks(html, hidden_cards(ENGINE, ENGINE.from_json(match.state), 0))
 
 
-def test_the_passt_marks_can_be_switched_off_in_the_view_row(client, alice, bob, bots):
+def test_the_passt_marks_can_be_switched_off_in_the_gear_menu(client, alice, bob, bots):
     match = basar_match(alice, bob)
     html = services_board(match, 0)
     assert 'class="mark passt"' in html or 'class="mark halb"' in html
-    assert "„passt“ ausblenden" in html
+    assert 'data-prefs-on="passt"' in html
     client.force_login(alice)
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    assert re.search(r'<button[^>]*id="passt-toggle"[^>]*aria-checked="true"', page)
     body = client.post(
         f"/partie/{match.pk}/sortieren/", {"pref": "passt"}, headers={"HX-Request": "true"}
     ).content.decode()
     assert 'class="mark passt"' not in body and 'class="mark halb"' not in body
-    assert "„passt“ zeigen" in body
+    assert 'data-prefs-on=""' in body
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    assert re.search(r'<button[^>]*id="passt-toggle"[^>]*aria-checked="false"', page)
     assert match.seats.get(index=0).prefs["passt"] is False
 
 

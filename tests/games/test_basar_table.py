@@ -125,14 +125,25 @@ def test_solo_has_no_clock_in_the_window_and_helps_switch_off(client, alice, bot
     assert match.deadline is None, "alone the doubt window waits without a clock"
     html = services_board(match, 0)
     assert 'id="instinct"' in html and "Händler-Instinkt" in html
-    assert 'id="helps-toggle"' in html
+    # the switch is in the page's gear menu (Ansicht); the board says it is on
+    assert 'id="helps-toggle"' not in html
+    assert "hilfen" in re.search(r'data-prefs-on="([^"]*)"', html).group(1).split()
     client.force_login(alice)
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    gear = page[
+        page.index('id="frame-prefs"') : page.index("</details>", page.index('id="frame-prefs"'))
+    ]
+    assert re.search(r'<button[^>]*id="helps-toggle"[^>]*aria-checked="true"', gear)
+    assert "Ansicht" in gear
     client.post(
         f"/partie/{match.pk}/sortieren/", {"pref": "hilfen"}, headers={"HX-Request": "true"}
     )
     html = services_board(match, 0)
     assert 'id="instinct"' not in html and "basar-nohelp" in html
-    assert "Hilfen zeigen" in html
+    assert "hilfen" not in re.search(r'data-prefs-on="([^"]*)"', html).group(1).split()
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    assert re.search(r'<button[^>]*id="helps-toggle"[^>]*aria-checked="false"', page)
+    assert "Hilfen: <span" in page
 
 
 def test_the_ticker_words_have_no_internal_codes():

@@ -19,13 +19,13 @@ from games.engines.base import get_engine
 from games.html import Markup
 from games.models import Match
 from games.rendering import render_board
-from games.speedbasar import presenter as basar
+from games.speedbasar import components as basar
 from games.speedbasar.engine import cards as basar_cards
-from games.speedone import presenter as one
+from games.speedone import components as one
 from games.speedone.engine.cards import CODE as ONE_CODES
-from games.speedtroedel import presenter as troedel
+from games.speedtroedel import components as troedel
 from games.speedtroedel.engine import cards as troedel_cards
-from games.speedwerk import presenter as werk
+from games.speedwerk import components as werk
 from games.speedwerk.engine import cards as werk_cards
 from tests.games.test_platform import seats_for
 from tests.games.test_player_texts import codes_in, texts

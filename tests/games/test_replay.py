@@ -173,33 +173,35 @@ def test_round_summaries_and_the_move_list_of_a_speedone_replay(client, alice, b
     assert f"/partie/{match.pk}/?zug={ends[0]}" in page  # the link to share
 
 
+#: a bad ``zug`` and the note it brings (empty: no note)
+BAD_MOVE_NUMBERS = [
+    ("abc", "keine Zugnummer"),
+    ("-3", "beginnen bei 0"),
+    ("99999999", "nur"),
+    ("1e3", "keine Zugnummer"),
+    ("", ""),
+    ("٣", "keine Zugnummer"),  # an Arabic-Indic digit is no move number here
+]
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    ("raw", "note"),
-    [
-        ("abc", "keine Zugnummer"),
-        ("-3", "beginnen bei 0"),
-        ("99999999", "nur"),
-        ("1e3", "keine Zugnummer"),
-        ("", ""),
-        ("٣", "keine Zugnummer"),  # an Arabic-Indic digit is no move number here
-    ],
-)
 def test_a_bad_move_number_shows_the_nearest_position_with_a_german_note(
-    client, alice, bots, raw, note
+    client, alice, bots, subtests
 ):
-    match = ended_match("speedone", alice, bots)
+    match = ended_match("speedone", alice, bots)  # one whole game for all six (a subtest each)
     total = match.moves.count()
     client.force_login(alice)
-    r = client.get(f"/partie/{match.pk}/", {"zug": raw, "blatt": "x"})
-    assert r.status_code == 200
-    page = r.content.decode()
-    shown = total if raw == "99999999" else 0
-    assert f"Zug {shown} von {total}" in page
-    if note:
-        assert note in page
-    else:
-        assert 'id="replay-note"' not in page
+    for raw, note in BAD_MOVE_NUMBERS:
+        with subtests.test(raw=raw):
+            r = client.get(f"/partie/{match.pk}/", {"zug": raw, "blatt": "x"})
+            assert r.status_code == 200
+            page = r.content.decode()
+            shown = total if raw == "99999999" else 0
+            assert f"Zug {shown} von {total}" in page
+            if note:
+                assert note in page
+            else:
+                assert 'id="replay-note"' not in page
 
 
 @pytest.mark.django_db

@@ -62,7 +62,9 @@ def test_the_memoised_hand_equals_the_hand_built_from_card_info(
                 view = ENGINE.view(state, seat)
                 legal = ENGINE.legal_actions(state, seat)
                 codes = hand_codes(view)
-                known = presenter._HAND_INFO.get(presenter._hand_situation(view, codes, players))
+                known = presenter._HAND_INFO.get(
+                    presenter._hand_situation(view, codes, players, get_language())
+                )
                 hits += sum(card in known for card in view["hand"]) if known else 0
                 hand = PRESENTER.present(view, legal, frame)["hand_html"]
                 assert type(hand) is Markup and "\x00" not in hand

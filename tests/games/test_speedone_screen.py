@@ -1,6 +1,7 @@
 """Speedone's screen through the services (issue 24): the round summary shows each round's
 leaderboard points („Nach jeder Runde gibt es Punkte …“), at the end every round's and their sum;
-after the game no hand, no sort button and no ONE badge are left; the Karten-Info names seats."""
+after the game no hand, no sort button and no ONE badge are left; the Karten-Info names seats;
+„Sortieren“ is a group of radio buttons in the gear menu (issue 44)."""
 
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ def test_the_round_summary_shows_the_rounds_leaderboard_points(alice, bots):
     assert rows[0].rstrip().endswith('<td class="num">+10</td>'), rows[0]
     assert all(r.rstrip().endswith('<td class="num">–</td>') for r in rows[1:]), rows
     # round 2 is running: the hand and its tools are there
-    assert 'id="sort"' in html and 'class="hand"' in html
+    assert 'class="hand-tools"' in html and 'class="hand"' in html
 
 
 def test_the_end_shows_every_rounds_points_and_leaves_no_hand_sort_or_one(alice, bots):
@@ -74,13 +75,15 @@ def test_the_end_shows_every_rounds_points_and_leaves_no_hand_sort_or_one(alice,
     match = Match.objects.get(pk=match.pk)
     # before the last card: Alice's ONE badge is on the seats strip, the hand is there
     before = services_board(match, 0)
-    assert 'class="badge one"' in before and 'id="sort"' in before
+    assert 'class="badge one"' in before and 'class="hand-tools"' in before
     match = actions.play(match.pk, 0, {"type": "play", "card": "R5"}, version=match.version)
     # Alice goes out; the first bot holds 2 + 9 + 20 = 31 and reaches 211: the game is over
     assert match.status == Match.Status.FINISHED
     html = services_board(match, 0)
     assert 'id="game-over"' in html
-    assert 'id="sort"' not in html and "data-hand" not in html and 'class="hand' not in html
+    assert (
+        'class="hand-tools"' not in html and "data-hand" not in html and 'class="hand' not in html
+    )
     assert 'class="badge one"' not in html and ">ONE<" not in html
     table = summary(html)
     assert '<th class="num">Besten\u00adliste</th>' in table
@@ -125,3 +128,58 @@ def test_a_seat_the_computer_plays_for_its_person_is_promised_nothing(alice, bob
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", summary(services_board(match, 0)), re.S)[1:]
     assert rows[0].rstrip().endswith('<td class="num">+10</td>'), rows[0]
     assert rows[1].rstrip().endswith('<td class="num">–</td>'), rows[1]
+
+
+def hand_order(html: str) -> list[str]:
+    hand = html[html.index('<ul class="hand"') :]
+    return re.findall(r'data-card="([^"]+)"', hand[: hand.index("</ul>")])
+
+
+def test_sortieren_is_a_radio_group_in_the_gear_menu_and_sets_the_chosen_sorting(
+    client, alice, bots
+):
+    # Alice holds two number cards of Rot, Rot's Aussetzen and two more numbers: the sortings
+    # differ (RS beside R9, or after all numbers). Dealt to her (a stacked deck: with a random
+    # deal another seat or the open card may hold one of them), then her hand is cut to these
+    held = ["R1", "R9", "RS", "Y0", "B3"]
+    match = actions.start_match(
+        "speedone", seats_for("speedone", [alice], bots), deck=[*held, "G2", "G3"]
+    )
+    state = ENGINE.from_json(match.state)
+    pile = state.pile + state.hands[0]
+    mine = codes(held)
+    for c in mine:
+        pile.remove(c)
+    state.hands[0], state.pile = mine, pile
+    Match.objects.filter(pk=match.pk).update(state=ENGINE.to_json(state))
+    client.force_login(alice)
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    # not in the hand's tools any more, but in the gear menu: a fieldset named by its legend
+    assert 'id="sort"' not in page
+    menu = page[page.index('id="frame-prefs"') : page.index("</details>")]
+    group = re.search(r'<fieldset[^>]*id="sort-choice"[^>]*>.*?</fieldset>', menu, re.S).group(0)
+    assert "<legend>Sortieren</legend>" in group
+    radios = re.findall(r'<label class="pref-radio"><input ([^>]*)> <span>([^<]*)</span>', group)
+    assert [text for _, text in radios] == [
+        "Farben, Sonderkarten bei der höchsten",
+        "Zahlen, dann Sonderkarten",
+    ]
+    url = f"/partie/{match.pk}/sortieren/"
+    assert all(f'hx-post="{url}"' in a and 'type="radio"' in a for a, _ in radios)
+    assert ["checked" in a.split() for a, _ in radios] == [True, False]
+    first = hand_order(page)
+    assert first == ["R1", "R9", "RS", "Y0", "B3"]
+    # choosing the second: the board comes back with the hand in that order …
+    answer = client.post(url, {"sort": "2"}, headers={"HX-Request": "true"}).content.decode()
+    assert match.seats.get(index=0).prefs["sort"] == 2
+    second = hand_order(answer)
+    assert second == ["R1", "R9", "Y0", "B3", "RS"]
+    # … choosing it again keeps it (a choice, not a cycle), and the page shows it checked
+    client.post(url, {"sort": "2"}, headers={"HX-Request": "true"})
+    assert match.seats.get(index=0).prefs["sort"] == 2
+    page = client.get(f"/partie/{match.pk}/").content.decode()
+    assert re.search(r'<input type="radio" name="sort" value="2" id="sort-2" checked', page)
+    assert hand_order(page) == second
+    client.post(url, {"sort": "1"}, headers={"HX-Request": "true"})
+    assert match.seats.get(index=0).prefs["sort"] == 1
+    assert hand_order(client.get(f"/partie/{match.pk}/").content.decode()) == first

@@ -221,20 +221,21 @@ def test_the_presenters_memos_are_kept_per_language() -> None:
     """The presenter looks words up once per language (``_Said``) and memoises faces, chips and
     the last trick with the language in the key: a board in another language never reuses the
     German words of a memo."""
+    from games.speedtroedel import components
     from games.speedtroedel import presenter as module
 
     engine = get_engine(SLUG)
     presenter = presenter_of(SLUG)
     state = engine.new_game(3, engine.validate_options({}, 3), 3)
     names = ["A", "B", "C"]
-    module._face_html.cache_clear()
+    components._face_html.cache_clear()
     module._said_in.cache_clear()
     boards, faces = {}, {}
     for language in ("de", "en"):
         with translation.override(language):
             boards[language] = gt.board(presenter, engine, state, 0, names)
             assert module._tr().language == language
-        faces[language] = module._face_html.cache_info().currsize
+        faces[language] = components._face_html.cache_info().currsize
     assert faces["de"] > 0 and faces["en"] == 2 * faces["de"]  # the same faces, once per language
     assert module._said_in("de") is not module._said_in("en")
     assert module._said_in("en")._cards and module._said_in("de")._cards

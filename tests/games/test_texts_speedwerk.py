@@ -198,7 +198,7 @@ def test_no_german_string_is_left_in_the_engine() -> None:
 def test_memoised_words_are_kept_per_language() -> None:
     """The presenter's memoised pieces that hold words (card faces, names, void chips) are kept
     per language, so a second language never gets the first one's words from the memo."""
-    from games.speedwerk import presenter
+    from games.speedwerk import components as presenter
 
     presenter._face_html.cache_clear()
     presenter._card_name.cache_clear()

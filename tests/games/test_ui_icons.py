@@ -12,7 +12,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 
 from games.presenters.base import ui_icon
-from games.speedone.presenter import _center_html
+from games.speedone.components import _center_html
 from games.speedwerk.presenter import SpeedwerkPresenter
 from tests.engines.speedwerk.helpers import E, play, start
 

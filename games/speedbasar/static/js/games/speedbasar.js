@@ -1,4 +1,5 @@
-// Speedbasar on the match page (after match.js): the lay step, Doppelladung – a second card under
+// Speedbasar on the match page (after match.js): what its board has beyond the shared table for
+// match.js's motion (the pile of laid cards, the draw pile, the reveal's flip), the lay step, Doppelladung – a second card under
 // the same claim –, Rat for a lay, and the "Basar-Geräusche".
 //
 // The lay step: the hand has ONE lay dialog (#lay-dialog: the allowed claims, rendered once per
@@ -267,7 +268,7 @@
   // -- the Glut: the hot draw pile's glow pulses, its sparks rise (from 12 cards, faster from 5)
   // Loops of the Web Animations API on the page's clock (start time 0): a board swapped in
   // takes them up where the old board was – a move does not start them over. Without motion
-  // („Bewegung: aus“, prefers-reduced-motion) none runs: two sparks stand still (site.css).
+  // („Bewegung: aus“, prefers-reduced-motion) none runs: two sparks stand still (speedbasar.css).
   var SPARK = [
     { transform: "translate(0, 0) scale(1)", opacity: 0 },
     { opacity: 1, offset: 0.15 },
@@ -316,4 +317,19 @@
   var el = document.getElementById("basar-sound");
   if (el) heard = { noch: parseInt(el.dataset.noch, 10), reveal: el.dataset.reveal, on: el.dataset.on === "1" };
   glut();
+
+  // -- what match.js's motion needs of this board: the pile of laid cards (how many: a lay lands
+  // on it, a taken pile flies to the hand), the draw pile, and the reveal that flips -----------
+  if (window.speedgamesMatch) window.speedgamesMatch.register({
+    pile: function (b) {
+      var n = b.querySelector("#pile-count");
+      var stack = b.querySelector("#pile .pile-stack") || b.querySelector("#pile");
+      return n && stack ? { el: stack, n: parseInt(n.textContent, 10) } : null;
+    },
+    drawPile: function (b) { return b.querySelector("#draw-pile"); },
+    flip: function (b) {
+      var s = b.querySelector("#basar-sound");
+      return { key: s ? s.getAttribute("data-reveal") || "" : "", el: b.querySelector("#reveal .reveal-cards") };
+    },
+  });
 })();
