@@ -24,10 +24,12 @@ audit-tools: node_modules/.package-lock.json
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
 
-# lint-imports checks the layers (pyproject.toml, [tool.importlinter]) before the tests run
+# lint-imports checks the layers (pyproject.toml, [tool.importlinter]) before the tests run; on
+# PostgreSQL the browser tests and the rest run as two pytest processes at once (config/launch.py,
+# test_in_halves: the browser half's output follows from var/test-logs/browser.log)
 test: $(STAMP) audit-tools
 	$(VENV)/bin/lint-imports --no-logo --no-cache
-	$(PY) -m config.launch test $(PYTEST_ARGS)
+	$(PY) -m config.launch test --halves $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

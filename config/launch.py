@@ -12,7 +12,8 @@
   (shown by ``/healthz``). Only Ctrl-C, SIGTERM or SIGHUP stops everything: SIGTERM to each
   child's own process group, ``STOP_TIMEOUT`` seconds to finish, then SIGKILL; children are
   SIGKILLed by the kernel should the supervisor itself die before that.
-* ``test`` runs pytest with the same environment.
+* ``test`` runs pytest with the same environment; ``test --halves`` (``make test``) runs the
+  browser tests and the rest as two pytest processes at once (see ``test_in_halves``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR = Path(os.environ.get("VAR_DIR", ROOT / "var"))
@@ -361,6 +363,79 @@ def run(port: int, redis: Child | None = None) -> int:
     return 0
 
 
+#: ``test --halves``: the two pytest processes that run at once – the browser tests and the rest
+HALVES = {"rest": ["tests", "--ignore=tests/browser"], "browser": ["tests/browser"]}
+
+
+def _other_database(url: str, suffix: str) -> str:
+    """``url`` with ``suffix`` after its database's name (pytest-django then creates
+    ``test_<name><suffix>`` beside the other half's ``test_<name>``)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"{parts.path.rstrip('/')}{suffix}"))
+
+
+def _other_redis_db(url: str) -> str:
+    """``url`` on the next Redis database (0–15): the two halves share no broker, cache or
+    channel keys, not even Celery's own (``unacked``, bindings) that carry no prefix."""
+    parts = urlsplit(url)
+    number = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(number + 1) % 16}"))
+
+
+def test_in_halves(args: list[str]) -> int:
+    """``make test``: the whole suite as two pytest processes at once (the browser tests wait on
+    Chromium, daphne and the worker much of their time; the rest keeps the second core busy
+    meanwhile), each on a database and a Redis database of its own. The browser half's output
+    goes to ``var/test-logs/browser.log`` and follows the other half's when both have ended.
+    Only on PostgreSQL (two SQLite test files would need two ``VAR_DIR``) and a ``redis://`` URL
+    (its database number is in the path), and without test paths in ``args`` (``make test
+    PYTEST_ARGS=tests/games``): otherwise one process runs ``args`` as ``test`` does. The exit status is the first non-zero one of the two."""
+    database = os.environ.get("DATABASE_URL", "")
+    paths = [a for a in args if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
+    on_tcp_redis = os.environ["REDIS_URL"].startswith(("redis://", "rediss://"))
+    if paths or not on_tcp_redis or not database.startswith(("postgres://", "postgresql://")):
+        return subprocess.call([PY, "-m", "pytest", *args], cwd=ROOT)
+    logs = ROOT / "var" / "test-logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=_other_database(database, "_browser"),
+        REDIS_URL=_other_redis_db(os.environ["REDIS_URL"]),
+        CACHE_PREFIX=f"{os.environ['CACHE_PREFIX']}b",
+        CHANNEL_PREFIX=f"{os.environ['CHANNEL_PREFIX']}b",
+    )
+    browser_log = logs / "browser.log"
+    log(f"the browser tests run beside the rest; their output: {browser_log}")
+    with open(browser_log, "wb") as out:
+        # both in this process group: a Ctrl-C reaches each pytest, which stops its live site
+        browser = subprocess.Popen(
+            [PY, "-m", "pytest", *HALVES["browser"], *args],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        rest = subprocess.Popen([PY, "-m", "pytest", *HALVES["rest"], *args], cwd=ROOT)
+        try:
+            codes = {"rest": rest.wait(), "browser": browser.wait()}
+        except KeyboardInterrupt:  # Ctrl-C, or SIGTERM/SIGHUP to this launcher (main)
+            for p in (rest, browser):
+                with contextlib.suppress(ProcessLookupError):
+                    p.send_signal(signal.SIGINT)  # pytest's own teardown stops its servers
+            for p in (rest, browser):
+                try:
+                    p.wait(STOP_TIMEOUT * 3)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+            raise
+    log("the browser tests:")
+    sys.stdout.write(browser_log.read_text(encoding="utf-8", errors="replace"))
+    sys.stdout.flush()
+    log(f"exit status: rest {codes['rest']}, browser {codes['browser']}")
+    return next((code for code in codes.values() if code != 0), 0)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"run", "test"}:
         print(__doc__)
@@ -390,6 +465,8 @@ def main(argv: list[str]) -> int:
         # Fresh key prefixes so that a test run never sees another run's cache or channel data.
         os.environ.setdefault("CACHE_PREFIX", f"t{os.getpid()}")
         os.environ.setdefault("CHANNEL_PREFIX", f"t{os.getpid()}")
+        if argv[1:2] == ["--halves"]:
+            return test_in_halves(argv[2:])
         return subprocess.call([PY, "-m", "pytest", *argv[1:]], cwd=ROOT)
     except KeyboardInterrupt:
         log("stopping …")
