@@ -474,8 +474,7 @@ class MatchConsumer(sockets.OutageSafeConsumer):
         match, its seats, the decoded state) and of the coroutine awaiting that future – a
         reference cycle per refused press that only the garbage collector freed. At a busy
         Speedbasar table (every doubt window has a press that comes too late) that was two
-        thirds of the objects a web process left in cycles (docs/performance.md, "seventh
-        pass")."""
+        thirds of the objects a web process left in cycles (docs/performance.md, "Decisions")."""
         try:
             with broadcast.collecting_broadcasts() as broadcasts:
                 match = actions.play(self.match_id, self.seat_index, action, version=version)  # type: ignore[arg-type]

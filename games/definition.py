@@ -194,6 +194,10 @@ class GameDef:
     turn_based: bool = True
     #: why not (its lobby says so) where ``turn_based`` is off
     turn_based_refusal: Text = ""
+    #: whether an arena tournament offers berserk (half the Bedenkzeit of one's own turns for a
+    #: bonus point on a win, docs/tournaments.md); ``berserk_refusal`` says why not where it is off
+    berserk: bool = True
+    berserk_refusal: Text = ""
     achievements: Achievements | None = None
     pages: tuple[Page, ...] = ()
     #: the words of the engine's codes (``games/<slug>/texts.py``: ``TEXTS``; ``games.wording``)

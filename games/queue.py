@@ -1,8 +1,9 @@
-"""Follow-up work for the Celery worker: bot turns and move timers.
+"""Follow-up work for the Celery workers: bot turns and move timers on the live queue, and the
+post-game analysis (``games.analysis``) on its own queue (``send(..., queue=...)``).
 
 The tasks are sent by name, so ``games.actions`` needs no import of ``games.tasks`` (which
 imports the actions). Inside ``capturing()`` nothing is sent: the calls are recorded for tests
-(in the style of zulip's ``capture_send_event_calls``).
+(in the style of zulip's ``capture_send_event_calls``), whichever queue they were meant for.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ class Sent:
     task: str
     args: tuple[Any, ...]
     countdown: float
+    #: the Celery queue (``None``: the default queue, where live play's tasks go)
+    queue: str | None = None
 
 
 _local = threading.local()
@@ -41,14 +44,18 @@ def capturing() -> Iterator[list[Sent]]:
         _local.captured = previous
 
 
-def send(task: str, args: tuple[Any, ...], countdown: float) -> None:
+def send(
+    task: str, args: tuple[Any, ...], countdown: float = 0.0, queue: str | None = None
+) -> None:
+    """Send ``task`` by name after ``countdown`` seconds, to ``queue`` (``None``: the default)."""
     captured = getattr(_local, "captured", None)
     if captured is not None:
-        captured.append(Sent(task, args, countdown))
+        captured.append(Sent(task, args, countdown, queue))
         return
     # argsrepr: Celery would build it with its saferepr, 15 % of a send_task (a tuple of ints)
+    extra = {} if queue is None else {"queue": queue}
     current_app.send_task(
-        task, args=args, countdown=countdown, argsrepr=repr(args), kwargsrepr="{}"
+        task, args=args, countdown=countdown, argsrepr=repr(args), kwargsrepr="{}", **extra
     )
 
 

@@ -151,6 +151,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     _carry_prefs(request, seat)
     ctx = board_context(match, seat)
     ctx["board_html"] = frame_html(ctx)
+    # the game's own switches in the gear menu (Speedbasar's Ansicht, Speedone's „Sortieren“)
+    if seat is not None:
+        ctx["settings_html"] = registry.presenter_of(match.game).settings_html(ctx)
     # what the page shows when the server refuses its socket (close codes 4403, 4429)
     ctx["refused"] = {"anonymous": spectators.anonymous_refused(), "full": spectators.no_place()}
     return render(request, "games/match.html", ctx)
@@ -318,7 +321,8 @@ def _carry_prefs(request: HttpRequest, seat: Seat | None) -> None:
 
 @require_POST
 def sort(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Cycle the hand sorting of the seat; the choice is remembered for the match. With
+    """Set the hand sorting of the seat to ``sort=`` (1 or 2; without it: the next one); the
+    choice is remembered for the match. With
     ``pref=`` one of ``PREF_SWITCHES`` it switches that preference (Speedbasar's "Hilfen zeigen",
     "Nach 4 s automatisch glauben", "Basar-Geräusche", „passt“, the frame's „Bewegung“ and
     „Ton bei deinem Zug“) instead; the ``REMEMBERED_PREFS`` are also kept for the person's next
@@ -331,7 +335,12 @@ def sort(request: HttpRequest, match_id: int) -> HttpResponse:
         if pref in REMEMBERED_PREFS:
             _remember(request, pref, seat.prefs[pref])
     elif seat is not None:
-        actions.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
+        # ``sort=`` the chosen sorting (the gear menu's radio buttons); without one the next
+        chosen = request.POST.get("sort", "")
+        if chosen in ("1", "2"):
+            actions.set_pref(seat, "sort", int(chosen))
+        else:
+            actions.set_pref(seat, "sort", 2 if seat.prefs.get("sort", 1) == 1 else 1)
         request.session[f"sort:{match.game}"] = seat.prefs["sort"]
     if not request.htmx:
         return redirect("games:match", match_id=match.pk)

@@ -243,17 +243,29 @@ def start(table: Table, player: Player, seed: int | None = None, kind: str = "")
         return launch(table, members, seed, kind)
 
 
-def launch(table: Table, members: list[Member], seed: int | None = None, kind: str = "") -> Match:
+def launch(
+    table: Table,
+    members: list[Member],
+    seed: int | None = None,
+    kind: str = "",
+    prefs: dict[int, dict[str, Any]] | None = None,
+) -> Match:
     """Start the table's next match with these people (inside the caller's transaction, the
     table row locked): free seats get bots (or stay empty), seats are given alphabetically.
     ``kind``: the match's kind (``games.kinds``; default a plain solo game or a table, a
-    Fernpartie at a table with a time per move of hours or days)."""
+    Fernpartie at a table with a time per move of hours or days). ``prefs``: a member's seat
+    preferences from the start, by user id (a tournament's berserk)."""
+    prefs = prefs or {}
     engine = get_engine(table.game)
     if not kind and table.fern:
         kind = FERN.name
         check_fern_limit(members)
     people: list[tuple[str, SeatSpec]] = [
-        (m.name, SeatSpec(name=m.name, user=m.user, guest=m.guest)) for m in members
+        (
+            m.name,
+            SeatSpec(name=m.name, user=m.user, guest=m.guest, prefs=prefs.get(m.user_id or 0, {})),
+        )
+        for m in members
     ]
     free = table.seats - len(people)
     if free and table.fill_with_bots:

@@ -12,6 +12,9 @@ import json
 import random
 import socket as sockets
 import subprocess
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -322,10 +325,29 @@ def web_server(
         )
     try:
         _wait_port(port, proc)
+        _wait_app(port, proc)
         yield port, log_path
     finally:
         sock.close()
         stop([proc], timeout=10)
+
+
+def _wait_app(port: int, proc: subprocess.Popen[bytes], timeout: float = 120) -> None:
+    """Until the web process answers a request. The listening socket is this process's, so it
+    accepts connections before the server has loaded Django: a test's first handshake then
+    waited for that import too (10 s was not enough on a busy machine)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the web process exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10):
+                return
+        except urllib.error.HTTPError:
+            return  # an answer all the same: the application is loaded
+        except (OSError, urllib.error.URLError):
+            assert time.monotonic() < deadline, "the web process did not answer"
+            time.sleep(0.2)  # the poll's backoff (the deadline above ends it)
 
 
 def _handshake(port: int, path: str) -> str:

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import queue
+from games.clock import phase_clock
 from games.kinds import kind_of
 from games.models import Match, Seat
 from games.signals import match_changed
@@ -89,7 +90,7 @@ def schedule(
     if not humans_to_act:
         match.deadline = match.clock_left = None
     elif phase_changed or (match.deadline is None and match.clock_left is None):
-        clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
+        clock = phase_clock(engine, state, match, seats)
         match.deadline = (
             timezone.now() + timedelta(seconds=clock.seconds + clock.grace + pause)
             if clock

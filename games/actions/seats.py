@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from games import presence
 from games.actions.common import RECENT_MOVES, announce, arm_timer, schedule, schedule_followups
+from games.clock import phase_clock
 from games.engines.base import get_engine
 from games.kinds import Away, kind_of
 from games.models import Match, Seat
@@ -185,7 +186,7 @@ def pause_clock(match: Match, seats: list[Seat]) -> bool:
         return False
     since = min(presence.away_since(s) for s in waiting)
     left = max(0.0, (match.deadline - since).total_seconds())
-    clock = engine.phase_clock(state, match.move_seconds, solo=match.solo)
+    clock = phase_clock(engine, state, match, seats)
     if clock:  # gone before this phase began: at most the phase's whole clock
         left = min(left, clock.seconds + clock.grace)
     match.clock_left = left

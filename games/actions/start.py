@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -29,6 +29,9 @@ class SeatSpec:
     user: User | None = None
     guest: Guest | None = None
     bot_strength: str = ""
+    #: the seat's preferences from the start (``Seat.prefs``: a tournament's berserk,
+    #: ``games.clock.HALF_CLOCK``)
+    prefs: dict[str, Any] = field(default_factory=dict)
 
     @property
     def is_human(self) -> bool:
@@ -85,6 +88,7 @@ def start_match(
                 name=spec.name,
                 bot_strength=spec.bot_strength,
                 is_human=spec.is_human,
+                prefs=dict(spec.prefs),
                 language=language_of(spec.user, spec.guest) if spec.is_human else "",
             )
             if stake and spec.is_human:

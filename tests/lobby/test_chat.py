@@ -439,6 +439,9 @@ def test_a_match_line_reaches_the_players_not_the_spectators(table, alice, bob, 
         socks = {name: socket(f"/ws/partie/{match.pk}/", c) for name, c in cookies.items()}
         for s in socks.values():
             assert (await s.connect())[0]
+            # the socket is accepted before it joins its groups; its first board follows the
+            # joining, so a line posted after it reaches the socket (or rightly does not)
+            assert "board" in await s.receive_from(timeout=10)
         await sync_to_async(_post_in_match)(match.pk, bob, "Noch eine Runde?")
         expected = {"alice": 1, "bob": 1, "carol": 0, "gustav": 1}
         got = {name: await _chat_frames(s, expected[name]) for name, s in socks.items()}
