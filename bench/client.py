@@ -50,7 +50,7 @@ def actions(fragment: str) -> list[dict[str, Any]]:
 
 def _lays(cards: list[str], claims: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Speedbasar's lay step: the hand carries one lay dialog, whose „Verdeckt legen“ the page
-    composes from the tapped card and the chosen claim (``games/speedbasar/static/js/basar.js``);
+    composes from the tapped card and the chosen claim (``games/speedbasar/static/js/games/speedbasar.js``);
     every card button opening it may be laid under every claim in it."""
     return [
         {"type": "lay", "cards": [card], **claim}
