@@ -567,7 +567,8 @@ _BP_ROWS: tuple[tuple[Action, ...], ...] = tuple(
 
 def _fast_play(st: WerkState, seat: Any, action: Any) -> tuple[int, int] | None:
     """``(card, declaration)`` of a legal play in a seen round, found without listing the legal
-    actions; ``None`` for anything else (``apply``'s full checks then decide, and refuse)."""
+    actions (hands are sorted: the card and the suit led are found by bisection); ``None`` for
+    anything else (``apply``'s full checks then decide, and refuse)."""
     if (
         st.phase != P_PLAY
         or seat != st.turn
@@ -579,15 +580,19 @@ def _fast_play(st: WerkState, seat: Any, action: Any) -> tuple[int, int] | None:
         return None
     text = action.get("card")
     card = _CARDS.get(text) if type(text) is str else None
-    if card is None or card not in st.hands[seat]:
+    if card is None:
+        return None
+    hand = st.hands[seat]
+    i = bisect_left(hand, card)
+    if i == len(hand) or hand[i] != card:
         return None
     if card < N_NUMBERS:
         suit = st.suit
         if suit >= 0 and card // 15 != suit:
             lo = suit * 15
-            for c in st.hands[seat]:
-                if lo <= c < lo + 15:
-                    return None  # must follow
+            k = bisect_left(hand, lo)
+            if k < len(hand) and hand[k] < lo + 15:
+                return None  # must follow
         return (card, -1) if len(action) == 2 else None
     # specials may always be played; their declaration must fit
     if len(action) != (2 if (kind := needs_decl(st, card)) == 0 else 3):
@@ -761,42 +766,7 @@ def legal_actions(state: WerkState, seat: int) -> list[Action]:
 
 def apply(state: WerkState, seat: int, action: Action) -> list[Event]:
     st = state
-    if (
-        st.phase == P_PLAY
-        and seat == st.turn
-        and type(action) is dict
-        and type(seat) is int
-        and st.round_no != 1
-        and len(action) == 2
-    ):
-        # the checked fast path of the common move, a legal number card in a seen round
-        # (``do_play`` for a number card; anything else takes the paths below)
-        text = action.get("card")
-        card = _CARDS.get(text, N_NUMBERS) if type(text) is str else N_NUMBERS
-        if card < N_NUMBERS and action.get("type") == "play":
-            hand = st.hands[seat]
-            i = bisect_left(hand, card)
-            if i < len(hand) and hand[i] == card:
-                suit = st.suit
-                if suit < 0:
-                    st.suit = card // 15
-                elif card // 15 != suit:
-                    lo = suit * 15
-                    k = bisect_left(hand, lo)
-                    if k < len(hand) and hand[k] < lo + 15:
-                        raise IllegalAction(why_illegal(st, seat, action))  # must follow
-                    st.voids[seat] |= 1 << suit
-                del hand[i]
-                trick = st.trick
-                trick.append((seat, card, -1))
-                st.gone.append(card)
-                _forget(st, card)
-                ev = {"type": "played", "seat": seat, "card": text}
-                if len(trick) < st.players:
-                    st.turn = (seat + 1) % st.players
-                    return [ev]
-                return [ev, *finish_trick(st)]
-    # the checked fast path of any other legal play of the seat on turn
+    # the checked fast path of a legal play of the seat on turn in a seen round
     fast = _fast_play(st, seat, action)
     if fast is not None:
         card, decl = fast
