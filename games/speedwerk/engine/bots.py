@@ -1,9 +1,10 @@
 """Speedwerk bots (leicht, normal, stark) and advice.
 
 Every bot decides from the seat's view alone. They play with the quick heuristics of ``rules``
-(the timeout move) on a ``WerkState`` rebuilt from that view by ``seat_view.sample_state``; the
-heuristics read nothing but the seat's own hand and public facts, so the cards they cannot see
-never change their choice.
+(the timeout move) on a ``WerkState`` rebuilt from that view (``seat_view.public_state`` for the
+normal bot, ``sample_state``'s re-deals for the strong bot's simulations); the heuristics read
+nothing but the seat's own hand and public facts, so the cards they cannot see never change
+their choice.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from games.speedwerk.engine.rules import (
     play_parts,
     strength,
 )
-from games.speedwerk.engine.seat_view import sample_state
+from games.speedwerk.engine.seat_view import public_state, sample_state
 
 # -- playing moves out ---------------------------------------------------------------------------
 
@@ -124,8 +125,9 @@ class NormalBot:
             return legal[0]
         # its own chance (the same deal is not the same game): the expected tricks rounded up
         # or down in proportion to their fraction (in the blind round: the chance that its
-        # unseen card wins), and cards, trump and passed card among near-equal ones
-        st = sample_state(view, rng)
+        # unseen card wins), and cards, trump and passed card among near-equal ones. The
+        # heuristics read only its own hand and public facts: no re-deal of the hidden cards
+        st = public_state(view)
         seat = view["seat"]
         if st.phase == P_BID:
             est = blind_win_prob(st, seat) if is_blind(st) else estimate_tricks(st, seat)

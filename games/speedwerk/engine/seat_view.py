@@ -126,6 +126,20 @@ def sample_state(view: View, rng: random.Random) -> WerkState:
     """A full state with this view: the hidden cards re-dealt at random, respecting known voids,
     cards known to be in a hand (Schrottsammlerin swaps, the seat's own Fließband pass) and the
     hand sizes."""
+    return _state_of(view, rng)
+
+
+def public_state(view: View) -> WerkState:
+    """The state as far as the heuristics of ``rules`` need it (the normal bot), without a
+    re-deal: a hand holds only the cards the seat knows to be there (all of its own, the blind
+    round's visible cards, swapped and passed ones), the stock is empty, and the round's history
+    (its tricks, the pile, the swaps, the score sheet) is left out but in the Schrottsammlerin's
+    swap. Not for playing on."""
+    return _state_of(view, None)
+
+
+def _state_of(view: View, rng: random.Random | None) -> WerkState:
+    """``sample_state`` (``rng``: the hidden cards re-dealt) or ``public_state`` (``None``)."""
     p = view["players"]
     me = view["seat"]
     specials = sorted(KEY_TO_SPECIAL[k] for k in view["specials"])
@@ -133,7 +147,7 @@ def sample_state(view: View, rng: random.Random) -> WerkState:
     st = WerkState(
         players=p,
         specials=specials,
-        seed=rng.getrandbits(63),
+        seed=rng.getrandbits(63) if rng is not None else 0,
         first_round=1,
         n_rounds=view["rounds"],
         round_no=view["round"],
@@ -151,19 +165,23 @@ def sample_state(view: View, rng: random.Random) -> WerkState:
     st.leader = view["leader"]
     st.trick = [parse_entry(st, e) for e in view["trick"]]
     st.suit = COLORS.index(view["suit"]) if view["suit"] is not None else -1
-    st.tricks = [
-        (
-            t["leader"],
-            tuple(parse_entry(st, e) for e in t["plays"]),
-            t["winner"] if t["winner"] is not None else -1,
-            t["leads_next"],
-        )
-        for t in view["tricks"]
-    ]
-    st.pile = [card_of(c) for c in view["pile"]]
-    st.swaps = [
-        (s["trick"], s["seat"], card_of(s["gave"]), card_of(s["took"])) for s in view["swaps"]
-    ]
+    # the round's history: for play simulated on, and for the Schrottsammlerin's choice (the
+    # last trick's cards); the other heuristics never read it
+    if rng is not None or phase == P_SWAP:
+        st.tricks = [
+            (
+                t["leader"],
+                tuple(parse_entry(st, e) for e in t["plays"]),
+                t["winner"] if t["winner"] is not None else -1,
+                t["leads_next"],
+            )
+            for t in view["tricks"]
+        ]
+        st.pile = [card_of(c) for c in view["pile"]]
+        st.swaps = [
+            (s["trick"], s["seat"], card_of(s["gave"]), card_of(s["took"])) for s in view["swaps"]
+        ]
+        st.sheet = [dict(r) for r in view["sheet"]]
     st.gone = [card_of(c) for c in view["gone"]]
     st.voids = [sum(1 << COLORS.index(c) for c in vs) for vs in view["voids"]]
     st.known = [[card_of(c) for c in k] for k in view["known"]]
@@ -172,7 +190,6 @@ def sample_state(view: View, rng: random.Random) -> WerkState:
         st.passed[me] = card_of(view["passed_card"])
     st.adjust_seat = view["adjust_seat"] if view["adjust_seat"] is not None else -1
     st.swap_queue = list(view["swap_queue"])
-    st.sheet = [dict(r) for r in view["sheet"]]
     sizes = view["hand_sizes"]
 
     fixed: list[list[int]] = [list(k) for k in st.known]
@@ -191,23 +208,27 @@ def sample_state(view: View, rng: random.Random) -> WerkState:
                 fixed[left].append(st.passed[me])
     elif view["blind"]:
         hidden_seats = list(range(p))
-    seen = set(st.gone)
-    for f in fixed:
-        seen.update(f)
-    if st.trump_card >= 0:
-        seen.add(st.trump_card)
-    pool = [c for c in deck_of(specials) if c not in seen]
-    need = {o: sizes[o] - len(fixed[o]) for o in hidden_seats}
-    hands = _deal_hidden(pool, need, st.voids, rng)
-    st.hands = [sorted(fixed[o] + hands.get(o, [])) for o in range(p)]
-    st.stock = hands.get(-1, [])
+    if rng is None:
+        st.hands = [sorted(f) for f in fixed]
+        st.stock = []
+    else:
+        seen = set(st.gone)
+        for f in fixed:
+            seen.update(f)
+        if st.trump_card >= 0:
+            seen.add(st.trump_card)
+        pool = [c for c in deck_of(specials) if c not in seen]
+        need = {o: sizes[o] - len(fixed[o]) for o in hidden_seats}
+        hands = _deal_hidden(pool, need, st.voids, rng)
+        st.hands = [sorted(fixed[o] + hands.get(o, [])) for o in range(p)]
+        st.stock = hands.get(-1, [])
     st.pass_choice = [-1] * p
     if view["passing"] is not None:
         for o, done in enumerate(view["passing"]["done"]):
             if done:
                 if o == me:
                     st.pass_choice[o] = card_of(view["passing"]["mine"])
-                else:
+                elif rng is not None:
                     st.pass_choice[o] = rng.choice(st.hands[o])
     return st
 
