@@ -5,8 +5,10 @@ import random
 import pytest
 
 from bench.engines import play_bot_game
+from games.speedwerk.engine import bots
 from games.speedwerk.engine.bots import NormalBot, StarkBot
 from games.speedwerk.engine.rules import ALL_SPECIALS
+from games.speedwerk.engine.seat_view import sample_state
 from games.speedwerk.texts import TEXTS
 from games.wording import say
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play
@@ -131,3 +133,35 @@ def test_advice_with_a_single_option_says_so() -> None:
     advice = E.explain(E.view(st, seat), E.legal_actions(st, seat))
     assert advice.action == {"type": "play_blind"}
     assert "nur diese eine" in say(advice.reason, TEXTS)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_normal_bot_decides_on_the_public_state_as_on_any_re_deal(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The normal bot decides on ``public_state`` (no re-deal, no round history): with the same
+    chance, its choice is the one it makes on a state whose hidden cards are re-dealt – every
+    phase, the Schrottsammlerin's swap and the blind round included."""
+    bot = NormalBot()
+    checked = 0
+    for seed in range(4):
+        st = E.new_game(players, {"specials": ALL_SPECIALS}, seed)
+        rng = random.Random(seed)
+        while E.actors(st):
+            seat = min(E.actors(st))
+            legal = E.legal_actions(st, seat)
+            if len(legal) > 1:
+                view = E.view(st, seat)
+                public = bot.choose(view, legal, random.Random(checked))
+                assert public in legal
+                for k in range(2):
+                    with monkeypatch.context() as m:
+                        m.setattr(
+                            bots,
+                            "public_state",
+                            lambda v, k=k: sample_state(v, random.Random(-1 - k)),
+                        )
+                        assert bot.choose(view, legal, random.Random(checked)) == public
+                checked += 1
+            E.apply(st, seat, rng.choice(legal))
+    assert checked > 300
