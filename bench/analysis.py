@@ -238,14 +238,20 @@ def loss_table(by_strength: dict[str, list[float]]) -> dict[str, dict[str, Any]]
     }
 
 
-def cost_report(path: Path) -> list[dict[str, Any]]:
-    """The lines of ``cost --out``: CPU seconds per game and the losses at the site's budget per
-    strength of the judged seat."""
+def lines_by_game(path: Path) -> dict[str, list[dict[str, Any]]]:
+    """The JSON lines of an ``--out`` file, by game."""
     by_game: dict[str, list[dict[str, Any]]] = {}
     for raw in path.read_text().splitlines():
         if raw.strip():
             line = json.loads(raw)
             by_game.setdefault(line["game"], []).append(line)
+    return by_game
+
+
+def cost_report(path: Path) -> list[dict[str, Any]]:
+    """The lines of ``cost --out``: CPU seconds per game and the losses at the site's budget per
+    strength of the judged seat."""
+    by_game = lines_by_game(path)
     out = []
     for slug, lines in by_game.items():
         seconds = [x["cpu_s"] for x in lines]
@@ -268,11 +274,7 @@ def cost_report(path: Path) -> list[dict[str, Any]]:
 
 
 def report(path: Path) -> list[dict[str, Any]]:
-    by_game: dict[str, list[dict[str, Any]]] = {}
-    for raw in path.read_text().splitlines():
-        if raw.strip():
-            line = json.loads(raw)
-            by_game.setdefault(line["game"], []).append(line)
+    by_game = lines_by_game(path)
     out = []
     for slug, lines in by_game.items():
         engine = get_engine(slug)
