@@ -39,6 +39,12 @@ def type_line(page, text: str) -> None:
     )  # the focus stays in the box for the next line
 
 
+def show_chat(page) -> None:
+    """Scroll the chat panel into view in one step in the page: a push may swap the panel
+    between Playwright's finding it and scrolling to it ("not attached to the DOM")."""
+    page.evaluate("document.querySelector('details.chat').scrollIntoView({block: 'nearest'})")
+
+
 def test_host_and_guest_chat_at_the_table_and_in_the_match(live_site, browser):
     url = live_site.url
     host = browser.new_context(locale="de-DE", viewport=DESKTOP)
@@ -93,7 +99,7 @@ def test_host_and_guest_chat_at_the_table_and_in_the_match(live_site, browser):
         unread = gustav.locator("details.chat .chat-unread")
         unread.wait_for()
         assert re.sub(r"\s+", " ", unread.inner_text()) == "(1 neu)"
-        gustav.evaluate("document.querySelector('details.chat').scrollIntoView({block: 'nearest'})")
+        show_chat(gustav)
         shot(gustav, "chat-match-folded-phone")
         gustav.locator("details.chat > summary").click()
         unread.wait_for(state="hidden")  # opened: nothing is new any more
@@ -102,9 +108,7 @@ def test_host_and_guest_chat_at_the_table_and_in_the_match(live_site, browser):
         line(alice, "Danke! Noch eine Runde?").wait_for()
         no_overflow(gustav)
         for p, name in ((gustav, "chat-match-phone"), (alice, "chat-match-desktop")):
-            # in one step in the page: a push may swap the panel between Playwright's finding
-            # it and scrolling to it ("not attached to the DOM")
-            p.evaluate("document.querySelector('details.chat').scrollIntoView({block: 'nearest'})")
+            show_chat(p)
             shot(p, name)
         # Gustav reports a line; the staff find it in the admin and delete it: it leaves both
         # open pages at once
