@@ -72,8 +72,9 @@ match_changed = Listeners("match_changed")
 #: are saved: ``match_finished.send(sender=Match, match=match, seats=seats)``
 match_finished = Signal()
 
-#: sent by ``games.actions.moves.apply_move`` (the locked path) inside the move's transaction when
-#: the move finished a round whose points are booked per round:
+#: sent inside the move's transaction (``games.actions.moves``: on the locked path by ``apply_move``,
+#: on the optimistic path after the move's conditional write) when the move finished a round whose
+#: points are booked per round:
 #: ``round_finished.send(sender=Match, match=match, seats=seats, points=[per seat])``
 round_finished = Signal()
 

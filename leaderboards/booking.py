@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import logging
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -119,6 +120,7 @@ def book_round(match: Any, seats: list[Any], points: list[int]) -> list[Leaderbo
     with the first round). Returns the entries changed."""
     if not books_rounds(match, seats):
         return []
+    _load_users(seats)
     changed = []
     for seat in seats:
         value = round_worth(seat, points)
@@ -135,6 +137,20 @@ def book_round(match: Any, seats: list[Any], points: list[int]) -> list[Leaderbo
     if changed:
         log.info("leaderboard round booked match=%s entries=%s", match.pk, len(changed))
     return changed
+
+
+def _load_users(seats: list[Any]) -> None:
+    """The human seats' accounts (``registered`` asks whether one is a bot) in one query where
+    the seats came without them – a round is booked from the move's snapshot of the seats."""
+    missing = [
+        s for s in seats if s.is_human and s.user_id is not None and not type(s).user.is_cached(s)
+    ]
+    if not missing:
+        return
+    users = type(missing[0]).user.field.related_model.objects.in_bulk([s.user_id for s in missing])
+    for seat in missing:
+        if seat.user_id in users:
+            seat.user = users[seat.user_id]
 
 
 def _new_entry(match: Any, seat: Any, points: int, month: date, **fields: Any) -> LeaderboardEntry:
@@ -225,21 +241,37 @@ def _show_points(seats: list[Any], points: dict[int, int | None]) -> None:
 
 
 def _add_to_totals(user_id: int, game: str, month: date, points: int, games: int) -> None:
-    for period in (period_of(month), ALL_TIME):
-        updated = LeaderboardTotal.objects.filter(user_id=user_id, game=game, period=period).update(
-            points=F("points") + points, games=F("games") + games
+    """Add to the person's month and all-time totals of ``game`` in one statement, each row made
+    where it is missing (an upsert: two bookings at once both count). Taking a game back
+    (``games`` < 0: voiding) changes rows that exist; the upsert's new row would be refused."""
+    if games < 0:
+        LeaderboardTotal.objects.filter(
+            user_id=user_id, game=game, period__in=(period_of(month), ALL_TIME)
+        ).update(points=F("points") + points, games=F("games") + games)
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _totals_sql(),
+            [user_id, game, period_of(month), points, games]
+            + [user_id, game, ALL_TIME, points, games],
         )
-        if updated:
-            continue
-        try:
-            with transaction.atomic():
-                LeaderboardTotal.objects.create(
-                    user_id=user_id, game=game, period=period, points=points, games=games
-                )
-        except IntegrityError:  # created concurrently: add to it
-            LeaderboardTotal.objects.filter(user_id=user_id, game=game, period=period).update(
-                points=F("points") + points, games=F("games") + games
-            )
+
+
+@lru_cache(maxsize=1)
+def _totals_sql() -> str:
+    q = connection.ops.quote_name
+    table = q(LeaderboardTotal._meta.db_table)
+    user, game, period, points, games = (
+        q(LeaderboardTotal._meta.get_field(name).column)
+        for name in ("user", "game", "period", "points", "games")
+    )
+    return (
+        f"INSERT INTO {table} ({user}, {game}, {period}, {points}, {games})"
+        " VALUES (%s, %s, %s, %s, %s), (%s, %s, %s, %s, %s)"
+        f" ON CONFLICT ({game}, {period}, {user}) DO UPDATE SET"
+        f" {points} = {table}.{points} + excluded.{points},"
+        f" {games} = {table}.{games} + excluded.{games}"
+    )
 
 
 def void_match(match_id: int, reason: str, by: Any = None) -> int:

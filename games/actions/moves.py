@@ -6,8 +6,10 @@ Two ways to store, one decision (``apply_move``):
 - the optimistic path (PostgreSQL, outside a caller's transaction): the match and its seats are
   read in one statement, the move is decided on that snapshot, and one conditional statement
   writes the match row at the next version only if it is still at the previous one, with the move
-  log in the same statement. No lock is taken; a move that lost that race, or one that ends the
-  match, returns ``None`` from ``apply_move`` and goes
+  log in the same statement. No lock is taken. A move that finished a round whose points are
+  booked per round writes that statement and the booking (``round_finished``) in one
+  transaction. A move that lost the race is decided again; one that ends the match returns
+  ``None`` from ``apply_move`` and goes
 - the locked path: one transaction that locks the match row (``select_for_update``) and saves the
   move log and the row (and, for the last move, the stakes, places and ``match_finished``).
 
@@ -134,8 +136,15 @@ def _play_optimistic(
         raise
     if done is None:
         return _Outcome.ENDS
-    if not _store_move(match, seat_index, action, by):
-        return _Outcome.RACE
+    rounds = match.finished_round  # type: ignore[attr-defined]
+    if rounds is None:
+        if not _store_move(match, seat_index, action, by):
+            return _Outcome.RACE
+    else:  # the round's booking commits with the move, or neither does
+        with transaction.atomic():
+            if not _store_move(match, seat_index, action, by):
+                return _Outcome.RACE
+            round_finished.send(sender=Match, match=match, seats=seats, points=rounds)
     _log_move(match, seat_index, by)
     done()  # committed (autocommit): announce the version, schedule the follow-ups
     return match
@@ -245,8 +254,8 @@ def apply_move(
         raise ActionRejected(say(match.game, exc.msg)) from exc
     result = engine.result(state)
     rounds = _round_points(match.game, events)
-    if (result is not None or rounds is not None) and not store:
-        return None  # the locked path finishes the match or books the round
+    if result is not None and not store:
+        return None  # the locked path finishes the match
     match.version += 1
     if store:
         Move.objects.create(
@@ -272,7 +281,10 @@ def apply_move(
         match.phase_since = match.version
     if store:
         _log_move(match, seat_index, by)
-    if rounds is not None:
+    # a finished round is booked in the move's transaction: here on the locked path, by the
+    # caller on the optimistic one (which writes the move first)
+    match.finished_round = None if store else rounds  # type: ignore[attr-defined]
+    if rounds is not None and store:
         round_finished.send(sender=Match, match=match, seats=seats, points=rounds)
     if result is not None:
         finish_match(match, result.to_json())

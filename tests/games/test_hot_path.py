@@ -15,9 +15,11 @@ from django.test.utils import CaptureQueriesContext
 from games import actions, broadcast
 from games.actions import ActionRejected, moves
 from games.models import Match, Move
+from leaderboards.models import LeaderboardEntry, LeaderboardTotal
 from tests.capture import capture
 from tests.games.test_consumers import connect, start
 from tests.games.test_platform import _werk_pass_position
+from tests.leaderboards.helpers import speedone_last_round
 from tests.sockets import board_at_least, frames_until
 
 pytestmark = [
@@ -103,6 +105,50 @@ def test_a_move_that_keeps_losing_its_write_is_decided_under_the_lock(alice, bob
     assert list(match.moves.values_list("number", "seat", "action")) == [
         (1, 0, {"type": "play", "card": "R1"})
     ]
+
+
+def _round_to_end(alice, bob) -> Match:
+    """A Speedone table where Alice's next card (R1) ends the round, the match going on."""
+    match = start(alice, bob)
+    speedone_last_round(match, hands=[["R1"], ["Y8", "Y9"]], scores=[0, 0], round_points=[])
+    match.refresh_from_db()
+    return match
+
+
+def test_a_move_that_ends_a_round_books_it_in_the_same_transaction_without_the_lock(alice, bob):
+    """The round's points are booked with the move (one transaction: the conditional write, then
+    the booking) – not on the locked path, which read the match and its seats a second time."""
+    match = _round_to_end(alice, bob)
+    with CaptureQueriesContext(connection) as queries:
+        actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=match.version)
+    sql = [q["sql"] for q in queries.captured_queries if q["sql"] not in ("BEGIN", "COMMIT")]
+    assert not any("FOR UPDATE" in q for q in sql), sql
+    assert sql[1].startswith("WITH up AS (UPDATE"), sql
+    assert len(sql) <= 9, sql  # read, write, the accounts, per person: entry (2), totals (1)
+    match.refresh_from_db()
+    assert match.status == Match.Status.RUNNING
+    assert {e.user.username: e.points for e in LeaderboardEntry.objects.filter(match=match)} == {
+        "Alice": 10,  # the round's winner; the other of two loses 4
+        "Bob": -4,
+    }
+    totals = LeaderboardTotal.objects.filter(user=alice, game="speedone")
+    assert sorted(totals.values_list("points", "games")) == [(10, 1), (10, 1)]  # month, all time
+
+
+def test_a_round_ending_move_that_lost_the_race_books_nothing(alice, bob, monkeypatch):
+    """Another move commits between the round-ending move's read and its write: the write finds
+    the newer version and the booking is never made (decided again, the move is refused)."""
+    match = _round_to_end(alice, bob)
+    inject_before_write(
+        monkeypatch,
+        lambda: actions.play(match.pk, 0, {"type": "draw"}, version=match.version),
+    )
+    with pytest.raises(ActionRejected):
+        actions.play(match.pk, 0, {"type": "play", "card": "R1"}, version=match.version)
+    assert not LeaderboardEntry.objects.filter(match=match).exists()
+    assert not LeaderboardTotal.objects.filter(user=alice).exists()
+    match.refresh_from_db()
+    assert list(match.moves.values_list("action", flat=True)) == [{"type": "draw"}]
 
 
 def test_two_choices_in_one_simultaneous_phase_both_count_when_they_race(
