@@ -31,7 +31,7 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 PARTS = ("db_read", "db_write", "engine", "render", "publish", "schedule", "other")
@@ -123,7 +123,15 @@ def instrumented(meter: Meter) -> Iterator[None]:
 
 
 def profile_game(
-    slug: str, moves: int, meter: Meter, rng: random.Random, via: str = "socket"
+    slug: str,
+    moves: int,
+    meter: Meter,
+    rng: random.Random,
+    via: str = "socket",
+    *,
+    warmup: int = 0,
+    mark: str | None = None,
+    plays_first: bool = False,
 ) -> dict[str, Any]:
     from channels.layers import get_channel_layer
     from django.test import Client
@@ -147,6 +155,7 @@ def profile_game(
     loop = asyncio.new_event_loop()
     samples: list[dict[str, float]] = []
     created: list[int] = []
+    warm = 0  # moves played before the measured ones (the first uses' imports, caches)
     while len(samples) < moves:
         seats = [SeatSpec(u.username, user=u) for u in people]
         for bot in bots_of("leicht")[: max(0, engine.min_players - 2)]:
@@ -162,7 +171,20 @@ def profile_game(
             if actor >= 2:  # a bot: not measured
                 actions.run_bot(match.pk, match.version, actor)
                 continue
-            action = rng.choice(engine.legal_actions(state, actor))
+            legal = engine.legal_actions(state, actor)
+            if plays_first:  # as bench.load's quick human: plays before drawing
+                legal = [a for a in legal if a.get("type") != "draw"] or legal
+            action = rng.choice(legal)
+            if warm < warmup:
+                warm += 1
+                with broadcast.collecting_broadcasts() as out:
+                    actions.play(match.pk, actor, action, version=match.version)
+                loop.run_until_complete(broadcast.send_broadcasts(layer, out))
+                if warm == warmup and mark:  # for ``callgrind_control -z <pid>``
+                    with open(mark, "w") as f:
+                        f.write(str(os.getpid()))
+                    time.sleep(3)
+                continue
             meter.take()
             meter.active = True
             w0, c0 = time.perf_counter(), time.process_time()
@@ -214,6 +236,22 @@ def main(argv: list[str] | None = None) -> int:
         help="how a move arrives: the match socket (default, as bench.load sends) or the page's "
         "POST (as match.js sends)",
     )
+    p.add_argument("--warmup", type=int, default=0, help="moves played before the measured ones")
+    p.add_argument(
+        "--plays-first",
+        action="store_true",
+        help="choose among the plays before drawing (as bench.load's client), not any legal move",
+    )
+    p.add_argument(
+        "--bare",
+        action="store_true",
+        help="no split into parts (no timing wrappers): the CPU per move alone",
+    )
+    p.add_argument(
+        "--mark",
+        help="after the warm-up write this process's id to this file and wait 3 s: "
+        "`callgrind_control -z <pid>` then counts the measured moves alone",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     args.moves = min(max(args.moves, 10), 5000)
@@ -231,10 +269,17 @@ def main(argv: list[str] | None = None) -> int:
     games = [g.slug for g in GAMES if g.live and (not args.game or g.slug in args.game)]
     meter = Meter()
     report: dict[str, Any] = {"database": connection.vendor, "via": args.via, "games": {}}
-    with instrumented(meter):
+    with nullcontext() if args.bare else instrumented(meter):
         for slug in games:
             report["games"][slug] = profile_game(
-                slug, args.moves, meter, random.Random(1), args.via
+                slug,
+                args.moves,
+                meter,
+                random.Random(1),
+                args.via,
+                warmup=max(0, args.warmup),
+                mark=args.mark,
+                plays_first=args.plays_first,
             )
     if args.json:
         print(json.dumps(report))
