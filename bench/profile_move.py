@@ -156,6 +156,20 @@ def profile_game(
     samples: list[dict[str, float]] = []
     created: list[int] = []
     warm = 0  # moves played before the measured ones (the first uses' imports, caches)
+
+    def send(match: Match, actor: int, action: dict[str, Any]) -> None:
+        if via == "http":  # the page's POST, through Django's middleware and the view
+            response = clients[actor].post(
+                f"/partie/{match.pk}/zug/",
+                {"action": json.dumps(action), "version": str(match.version)},
+                HTTP_HX_REQUEST="true",
+            )
+            assert response.status_code == 200, response.status_code
+        else:  # as the match socket does: play in a thread, publish from the event loop
+            with broadcast.collecting_broadcasts() as out:
+                actions.play(match.pk, actor, action, version=match.version)
+            loop.run_until_complete(broadcast.send_broadcasts(layer, out))
+
     while len(samples) < moves:
         seats = [SeatSpec(u.username, user=u) for u in people]
         for bot in bots_of("leicht")[: max(0, engine.min_players - 2)]:
@@ -177,9 +191,7 @@ def profile_game(
             action = rng.choice(legal)
             if warm < warmup:
                 warm += 1
-                with broadcast.collecting_broadcasts() as out:
-                    actions.play(match.pk, actor, action, version=match.version)
-                loop.run_until_complete(broadcast.send_broadcasts(layer, out))
+                send(match, actor, action)
                 if warm == warmup and mark:  # for ``callgrind_control -z <pid>``
                     with open(mark, "w") as f:
                         f.write(str(os.getpid()))
@@ -188,17 +200,7 @@ def profile_game(
             meter.take()
             meter.active = True
             w0, c0 = time.perf_counter(), time.process_time()
-            if via == "http":  # the page's POST, through Django's middleware and the view
-                response = clients[actor].post(
-                    f"/partie/{match.pk}/zug/",
-                    {"action": json.dumps(action), "version": str(match.version)},
-                    HTTP_HX_REQUEST="true",
-                )
-                assert response.status_code == 200, response.status_code
-            else:  # as the match socket does: play in a thread, publish from the event loop
-                with broadcast.collecting_broadcasts() as out:
-                    actions.play(match.pk, actor, action, version=match.version)
-                loop.run_until_complete(broadcast.send_broadcasts(layer, out))
+            send(match, actor, action)
             wall, cpu = time.perf_counter() - w0, time.process_time() - c0
             meter.active = False
             parts = meter.take()
