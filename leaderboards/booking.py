@@ -24,6 +24,7 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Sum
 from django.utils import timezone
@@ -147,7 +148,7 @@ def _load_users(seats: list[Any]) -> None:
     ]
     if not missing:
         return
-    users = type(missing[0]).user.field.related_model.objects.in_bulk([s.user_id for s in missing])
+    users = get_user_model().objects.in_bulk([s.user_id for s in missing])
     for seat in missing:
         if seat.user_id in users:
             seat.user = users[seat.user_id]
