@@ -121,6 +121,11 @@ class Match(models.Model):
         return None
 
 
+#: the key of ``Seat.prefs`` that counts its changes: a board carries it (``data-prefs``), so
+#: the page drops a push rendered from the seat as it was before a switch (static/js/match.js)
+PREFS_REVISION = "rev"
+
+
 class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField(_("Platz"))
@@ -140,6 +145,8 @@ class Seat(models.Model):
     #: where the match's kind says so (``games.presence``, ``MatchKind.away``)
     last_seen = models.DateTimeField(_("zuletzt gesehen"), default=timezone.now)
     stake_paid = models.PositiveIntegerField(_("Einsatz gezahlt"), default=0)
+    #: the seat's switches (hand sorting, „Bewegung“, a game's helps …; ``actions.set_pref``),
+    #: with ``PREFS_REVISION`` counting the changes
     prefs = models.JSONField(_("Einstellungen"), default=dict, blank=True)
     #: the language the person's pushed board is rendered in (issue 46,
     #: ``accounts.language.language_of``): set at the start, kept up to date while the match runs

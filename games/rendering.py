@@ -32,7 +32,7 @@ from games.definition import KeySituation
 from games.engines.base import get_engine
 from games.html import Html, Markup, attr, esc, h
 from games.kinds import kind_of
-from games.models import Match, Seat
+from games.models import PREFS_REVISION, Match, Seat
 from games.presenters import Frame, action_json
 from games.presenters.base import word_table
 
@@ -510,6 +510,7 @@ def frame_html(ctx: dict[str, Any], *, oob: bool = False) -> Markup:
         prefs.get("zugton", False) is True,
         len(ctx["frame_seats"]),
         me.index if me is not None else 0,
+        prefs.get(PREFS_REVISION, 0),
     )
     parts = [head, esc(match.version), mid, flash_html(ctx["message"], oob=oob)]
     if ctx["result"]:
@@ -638,6 +639,7 @@ def _frame_head(
     sound: bool = False,
     n: int = 0,
     viewer: int = 0,
+    prefs_rev: int = 0,
 ) -> tuple[Markup, Markup]:
     """The frame's opening tag around its version: the same for every move of a match.
     ``my_turn`` (``data-my-turn``) tells the page's script to alert a hidden tab; ``motion``
@@ -646,11 +648,14 @@ def _frame_head(
     pushed board: the page's script sets them from these attributes). ``n`` (``data-n``) is the
     number of seats and ``viewer`` (``data-me``) the seat shown at the bottom of the table (a
     spectator sees seat 0 there): ``static/css/table.css`` places every seat and every play of a
-    trick (``data-seat``) around the centre from them."""
+    trick (``data-seat``) around the centre from them. ``prefs_rev`` (``data-prefs``, left out
+    while 0) counts the seat's switches: a board rendered from the seat as it was before a switch
+    (a move's push that crossed the switch's answer) carries a lower one, and the page does not
+    let it undo the switch."""
     head = h('<div id="board" class="board game-{}"{} data-version="', slug, _OOB if oob else "")
     mid = h(
         '" data-status="{}" data-act-url="{}" data-board-url="{}" data-game="{}" data-n="{}" '
-        'data-me="{}" data-my-turn="{}"{}{}>\n<div class="main-col">\n',
+        'data-me="{}" data-my-turn="{}"{}{}{}>\n<div class="main-col">\n',
         status,
         act_url,
         board_url,
@@ -660,6 +665,7 @@ def _frame_head(
         "1" if my_turn else "0",
         "" if motion else _NO_MOTION,
         _TURN_SOUND if sound else "",
+        h(' data-prefs="{}"', prefs_rev) if prefs_rev else "",
     )
     return head, mid
 

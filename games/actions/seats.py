@@ -24,7 +24,7 @@ from games.actions.common import RECENT_MOVES, announce, arm_timer, schedule, sc
 from games.clock import phase_clock
 from games.engines.base import get_engine
 from games.kinds import Away, kind_of
-from games.models import Match, Seat
+from games.models import PREFS_REVISION, Match, Seat
 from games.presence import set_connected
 
 log = logging.getLogger("speedgames.games")
@@ -264,6 +264,7 @@ def count_watcher(match_id: int, delta: int) -> None:
 
 
 def set_pref(seat: Seat, key: str, value: Any) -> None:
-    """A switch of the seat (hand sorting, a game's helps …), kept for the match."""
-    seat.prefs = {**seat.prefs, key: value}
+    """A switch of the seat (hand sorting, a game's helps …), kept for the match; each one
+    counts up the seat's ``PREFS_REVISION``."""
+    seat.prefs = {**seat.prefs, key: value, PREFS_REVISION: seat.prefs.get(PREFS_REVISION, 0) + 1}
     seat.save(update_fields=["prefs"])

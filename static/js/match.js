@@ -13,6 +13,11 @@
     return v === null || v === undefined ? -1 : parseInt(v, 10);
   }
   function currentVersion() { return version(board()); }
+  // how often the seat's switches changed when the board was rendered (`data-prefs`, absent: 0)
+  function prefsRev(el) {
+    var v = el && el.getAttribute && el.getAttribute("data-prefs");
+    return v ? parseInt(v, 10) : 0;
+  }
 
   // -- sending actions ----------------------------------------------------------------------
   // A move goes over the match socket while it is open (the server pushes the new board, or the
@@ -220,10 +225,21 @@
   });
 
   // -- a fragment older than what the page shows is dropped ---------------------------------
+  // Also one rendered before the person's last switch („Bewegung“, sorting, a game's helps: a
+  // move's push that crossed the switch's answer), which must not undo it: of the state shown it
+  // is dropped, of a newer state it is shown and the current board fetched behind it.
+  function outdated(v, rev) {
+    var b = board();
+    if (v < currentVersion()) return true;
+    if (rev >= prefsRev(b)) return false;
+    if (v === currentVersion()) return true;
+    setTimeout(function () { htmx.ajax("GET", b.dataset.boardUrl, { target: "#board", swap: "outerHTML" }); }, 0);
+    return false;
+  }
   document.body.addEventListener("htmx:oobBeforeSwap", function (e) {
     var frag = e.detail.fragment;
     var el = frag && (frag.id === "board" ? frag : frag.querySelector && frag.querySelector("#board"));
-    if (el && version(el) < currentVersion()) e.detail.shouldSwap = false;
+    if (el && outdated(version(el), prefsRev(el))) e.detail.shouldSwap = false;
     // the same state again (a socket that connects, a seat's connection badge): a choice dialog
     // or a Karten-Info the person has open stays instead of vanishing under their finger
     // (not while the answer to a move sent over the socket is awaited: that may be this board)
@@ -244,8 +260,10 @@
     keptFlash = "";
   });
   document.body.addEventListener("htmx:beforeSwap", function (e) {
-    var m = /data-version="(\d+)"/.exec(e.detail.serverResponse || "");
-    if (m && parseInt(m[1], 10) < currentVersion()) e.detail.shouldSwap = false;
+    var text = e.detail.serverResponse || "";
+    var m = /data-version="(\d+)"/.exec(text);
+    var p = /data-prefs="(\d+)"/.exec(text);
+    if (m && outdated(parseInt(m[1], 10), p ? parseInt(p[1], 10) : 0)) e.detail.shouldSwap = false;
     else {
       rememberFocus();
       if (m) snapshot();

@@ -9,9 +9,14 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from asgiref.sync import async_to_sync
+from django.conf import settings
 from django.db import connection
 
-from games.models import Match
+from config.channel_layer import PubSubChannelLayer
+from games.broadcast import broadcast_match, collecting_broadcasts, send_broadcasts
+from games.engines.base import get_engine
+from games.models import Match, Seat
 from tests.games.test_replay import play_out
 
 
@@ -27,6 +32,21 @@ def in_thread(fn: Any, *args: Any, **kwargs: Any) -> Any:
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(run).result()
+
+
+def push_the_board_again(match_id: int, prefix: str, seats: list[Seat] | None = None) -> None:
+    """The server pushes the same board again over the socket (as a seat's connection badge
+    does): a board update that changes nothing of the game. ``prefix``: the live site's channel
+    prefix (this test process has its own); ``seats``: rendered from these (as a move loaded
+    them) rather than from the seats as they are now."""
+    match = Match.objects.get(pk=match_id)
+    state = get_engine(match.game, match.rules_version).from_json(match.state)
+    if seats is None:
+        seats = list(match.seats.order_by("index"))
+    with collecting_broadcasts() as messages:
+        broadcast_match(match, seats, state)
+    config = {**settings.CHANNEL_LAYERS["default"]["CONFIG"], "prefix": prefix}
+    assert async_to_sync(send_broadcasts)(PubSubChannelLayer(**config), messages)
 
 
 def finish_on_the_server(page: Any, seed: int = 7) -> None:

@@ -10,14 +10,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from asgiref.sync import async_to_sync
-from django.conf import settings
 
-from config.channel_layer import PubSubChannelLayer
-from games.broadcast import broadcast_match, collecting_broadcasts, send_broadcasts
-from games.models import Match
-from tests.browser.serverside import in_thread
-from tests.browser.test_basar_features_live import DECK, ENGINE, errors_of, solo_with_doppelladung
+from tests.browser.serverside import in_thread, push_the_board_again
+from tests.browser.test_basar_features_live import DECK, errors_of, solo_with_doppelladung
 from tests.browser.test_basar_live import WAIT, my_move, start_solo, wait_for_change
 from tests.browser.test_look_live import open_settings
 from tests.browser.test_speedone_live import register
@@ -68,17 +63,6 @@ def count_settles(page) -> None:
         " for (const n of ['htmx:afterSettle', 'htmx:wsAfterMessage'])"
         " document.body.addEventListener(n, () => { window.__settled += 1; }); }"
     )
-
-
-def push_the_board_again(match_id: int, prefix: str) -> None:
-    """The server pushes the same board again over the socket (as a seat's connection badge
-    does): a board update that changes nothing of the game. ``prefix``: the live site's channel
-    prefix (this test process has its own)."""
-    match = Match.objects.get(pk=match_id)
-    with collecting_broadcasts() as messages:
-        broadcast_match(match, list(match.seats.order_by("index")), ENGINE.from_json(match.state))
-    config = {**settings.CHANNEL_LAYERS["default"]["CONFIG"], "prefix": prefix}
-    assert async_to_sync(send_broadcasts)(PubSubChannelLayer(**config), messages)
 
 
 def update_by_socket(page, site) -> None:

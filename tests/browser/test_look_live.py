@@ -12,8 +12,9 @@ import re
 
 import pytest
 
+from games.models import Match
 from lobby.models import Table
-from tests.browser.serverside import finish_on_the_server, in_thread
+from tests.browser.serverside import finish_on_the_server, in_thread, push_the_board_again
 from tests.browser.test_speedone_live import (
     BOT_CARDS,
     DRAWS,
@@ -287,6 +288,48 @@ TRICK_WATCH = """(() => {
     });
   }).observe(document, { childList: true, subtree: true });
 })();"""
+
+
+#: counts the socket's openings and the boards it brought
+SOCKET = """window.__wsOpen = 0; window.__wsMessages = 0;
+document.addEventListener("htmx:wsOpen", () => { window.__wsOpen += 1; }, true);
+document.addEventListener("htmx:wsAfterMessage", () => { window.__wsMessages += 1; }, true);"""
+
+
+def test_a_push_that_crossed_the_switch_does_not_undo_it(live_site, page):
+    """A bot's move renders every seat's board from the seats it loaded; switched meanwhile,
+    „Bewegung: aus“ came back first and the push with the seat as it was came after. The page
+    keeps the switch as the person set it (the board counts the seat's switches, data-prefs),
+    and a push of the seat as it is now is still shown."""
+    page.add_init_script(SOCKET)
+    register(page, live_site.url, "Kira")
+    page.goto(live_site.url + "/spiele/speedwerk/")
+    page.locator("select[name=strength]").select_option("leicht")
+    page.get_by_role("button", name="Solo starten").click()
+    page.wait_for_url(re.compile(r".*/partie/\d+/$"))
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    # the person's turn: the bots wait, the state stays as it is
+    page.wait_for_function("sel => document.querySelector(sel)", arg=READY, timeout=30_000)
+    page.wait_for_function("() => window.__wsOpen > 0")
+    before = in_thread(lambda: list(Match.objects.get(pk=match_id).seats.order_by("index")))
+    open_settings(page)
+    page.locator("#bewegung-toggle").click()
+    page.locator('#board[data-motion="0"]').wait_for()
+    version = page.locator("#board").get_attribute("data-version")
+    prefix = live_site.env["CHANNEL_PREFIX"]
+
+    pushes = page.evaluate("window.__wsMessages")
+    in_thread(push_the_board_again, match_id, prefix, before)
+    page.wait_for_function("n => window.__wsMessages > n", arg=pushes)
+    assert page.locator("#board").get_attribute("data-version") == version
+    assert page.locator("#board").get_attribute("data-motion") == "0"
+    assert page.locator("#bewegung-toggle").get_attribute("aria-checked") == "false"
+
+    page.evaluate("document.getElementById('board').__old = true")
+    in_thread(push_the_board_again, match_id, prefix)
+    page.wait_for_function("() => !document.getElementById('board').__old")
+    assert page.locator("#board").get_attribute("data-motion") == "0"
+    assert page.locator("#bewegung-toggle").get_attribute("aria-checked") == "false"
 
 
 def play_until_a_trick_ends(page) -> None:

@@ -178,6 +178,13 @@ def test_sortieren_is_a_radio_group_in_the_gear_menu_and_sets_the_chosen_sorting
     client.post(url, {"sort": "2"}, headers={"HX-Request": "true"})
     assert match.seats.get(index=0).prefs["sort"] == 2
     page = client.get(f"/partie/{match.pk}/").content.decode()
+    # every switch counts up the board's data-prefs: the page drops a push rendered before it
+    # (static/js/match.js, tests/browser/test_look_live.py)
+    revisions = [
+        int(re.search(r'<div id="board"[^>]*data-prefs="(\d+)"', b).group(1))
+        for b in (answer, page)
+    ]
+    assert revisions[1] == revisions[0] + 1
     assert re.search(r'<input type="radio" name="sort" value="2" id="sort-2" checked', page)
     assert hand_order(page) == second
     client.post(url, {"sort": "1"}, headers={"HX-Request": "true"})
