@@ -630,9 +630,13 @@ def state_to_json(state: State) -> dict[str, Any]:
     }
 
 
+_card_code = CODE.__getitem__
+
+
 def state_from_json(data: dict[str, Any]) -> State:
     def codes(cards: list[str]) -> list[int]:
-        return [parse(c) for c in cards]  # type: ignore[misc]
+        # the stored state holds only card names (a foreign one is a KeyError, not a None card)
+        return list(map(_card_code, cards))
 
     return State(
         players=data["players"],
