@@ -113,14 +113,30 @@ def sprite_use(sprite: str, symbol: str, cls: str = "", hidden: bool = True) -> 
     return Markup(f'<svg{attrs}><use href="{esc(static(sprite))}#{esc(symbol)}"/></svg>')
 
 
+#: ``info_window``'s picture "the card beside the window" (a hand card, the open card of a pile):
+#: the markup leaves it empty (``data-of-card``) and ``static/js/cards.js`` copies that card's
+#: face into it – a board holds one per hand card, and the same face twice made every push
+#: about 200 bytes per card larger
+THE_CARD = Markup("<!-- the card -->")
+_OF_CARD = Markup('<span class="info-pic" data-of-card></span>')  # aria-hidden once it is filled
+
+
 def info_window(picture: Markup | str, body: Markup) -> Markup:
     """A Karten-Info window (``.card-info``: hover, focus, long press; ``static/js/match.js``):
     ``body`` its words (a ``<strong>`` title, a ``<span>`` per line), ``picture`` what it is about
-    beside them – the card itself at a card's size, a pile's back, a seat's hand as backs – or ""
-    for none. The picture is decoration (the words say it all): a hidden card never shows its
-    face there, the caller passes a back."""
+    beside them – ``THE_CARD`` for the card itself at a card's size, a pile's back, a seat's hand
+    as backs – or "" for none. The picture is decoration (the words say it all): a hidden card
+    never shows its face there, the caller passes a back; ``THE_CARD`` copies a face the page
+    already shows."""
     if not picture:
         return h('<div class="card-info" role="tooltip">{}</div>', body)
+    if picture == THE_CARD:
+        return h(
+            '<div class="card-info with-pic" role="tooltip">{}<span class="info-text">{}</span>'
+            "</div>",
+            _OF_CARD,
+            body,
+        )
     return h(
         '<div class="card-info with-pic" role="tooltip"><span class="info-pic" '
         'aria-hidden="true">{}</span><span class="info-text">{}</span></div>',

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from games.engines.base import Action, Event, View
 from games.html import Html, Markup
 from games.presenters.base import (
+    THE_CARD,
     Frame,
     Presenter,
     action_json,
@@ -176,7 +177,7 @@ def _hand_card(
             str(JOKER_TEXT[card]),
             copies,
             ok=_("½ passt: für jede Ansage eine halbe Wahrheit."),
-            pic=face_html(card, False, language),
+            pic=THE_CARD,
         )
     else:
         now = ""
@@ -187,7 +188,7 @@ def _hand_card(
             if honest
             else "",
             no="" if honest else _("Gerade nicht ehrlich ansagbar."),
-            pic=face_html(card, False, language),
+            pic=THE_CARD,
         )
     key = card if card in JOKER_NAME else card[0]
     codes = " ".join(spice + str(number) for spice, number in claims)

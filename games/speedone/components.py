@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.html import Html, Markup, attr, h, join
 from games.presenters.base import (
+    THE_CARD,
     action_json,
     info_window,
     named_like_face,
@@ -104,10 +105,11 @@ _INFO_KEYS = (
 
 
 @lru_cache(maxsize=4096)
-def info_html(language: str | None, values: tuple[Any, ...], card: str) -> Markup:
+def info_html(language: str | None, values: tuple[Any, ...]) -> Markup:
     """The Karten-Info window of a card (a hand card or the pile's top card: both open) with the
-    card itself at a card's size beside the words, memoised on what it shows: a board holds one
-    per hand card, and the looks vary (playable, reason, what laying it would do)."""
+    card itself at a card's size beside the words (``THE_CARD``: copied by the page), memoised on
+    what it shows: a board holds one per hand card, and the looks vary (playable, reason, what
+    laying it would do)."""
     i = dict(zip(_INFO_KEYS, values, strict=True))
     t = _words(language)
     out = Html()
@@ -126,7 +128,7 @@ def info_html(language: str | None, values: tuple[Any, ...], card: str) -> Marku
             out('<span class="no">{}</span>', i["reason"])
         if i["triggers"]:
             out("<span>{}</span>", i["triggers"])
-    return info_window(face_html(card, language), out.markup())
+    return info_window(THE_CARD, out.markup())
 
 
 @lru_cache(maxsize=8192)
@@ -183,7 +185,7 @@ def hand_card_html(
         )
     else:
         out('<span class="card-button" data-card="{}" title="{}">{}</span>', card, name, body)
-    out("{}</li>", info_html(language, info, card))
+    out("{}</li>", info_html(language, info))
     return out.markup()
 
 

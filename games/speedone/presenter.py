@@ -191,7 +191,6 @@ class SpeedonePresenter(Presenter):
                     _info_values(
                         card_info(view, view["top"], codes, names=names, language=language)
                     ),
-                    view["top"],
                 ),
             },
             "color_cls": COLOR_CLASS.get(view["color"], "wild"),
