@@ -14,10 +14,17 @@
     loss per seat). Per game at most ``N`` games or ``M`` minutes of wall clock, the games one
     after the other. ``--first G`` starts at game number ``G`` (each game's seed and field follow
     from its number): processes with disjoint ranges run side by side, and their files joined
-    (``cat``) are one run.
+    (``cat``) are one run. Games already recorded – in ``FILE`` or among the kept lines below,
+    with the same ``S`` – are skipped, so a run continues where an earlier one stopped.
 
-``python -m bench.analysis report FILE [--cost COSTFILE]``
-    From those lines, per game: the loss distribution of each strength's decisions (the share
+``python -m bench.analysis keep FILE [FILE ...]``
+    Merge check lines into the repository's record, ``bench/results/analysis/<slug>.jsonl.gz``
+    (one line per game number and ``S``, sorted; about 120 bytes per game compressed): the
+    1,000 games per game issue 47 asks for take more CPU hours than one session has, so the
+    sessions add to one record.
+
+``python -m bench.analysis report [FILE ...] [--cost COSTFILE]``
+    From those lines (without ``FILE``: the kept record), per game: the loss distribution of each strength's decisions (the share
     within noise, quantiles), the thresholds derived from them (``derive``), and whether the
     marks mean something, with the site's thresholds and with the derived ones: how often the
     seat with the lowest accuracy is not on place 1 against an average seat, and the correlation
@@ -29,6 +36,7 @@
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import random
@@ -143,9 +151,18 @@ def check(
     players = players_of(engine)
     started = time.monotonic()
     done = 0
+    recorded = {
+        line["g"]
+        for path in (out, kept_path(engine.slug))
+        if path.exists()
+        for line in lines_by_game(path).get(engine.slug, [])
+        if line["samples"] == samples
+    }
     for g in range(first, first + games):
         if time.monotonic() - started > 60 * minutes:
             break
+        if g in recorded:
+            continue
         strengths = [FIELD[(s + g) % len(FIELD)] for s in range(players)]
         log, state = play(engine, strengths, 5000 + g)
         result = engine.result(state)
@@ -238,14 +255,40 @@ def loss_table(by_strength: dict[str, list[float]]) -> dict[str, dict[str, Any]]
     }
 
 
-def lines_by_game(path: Path) -> dict[str, list[dict[str, Any]]]:
-    """The JSON lines of an ``--out`` file, by game."""
+#: the check lines kept in the repository (``keep``), one file per game
+RESULTS = Path(__file__).parent / "results" / "analysis"
+
+
+def kept_path(slug: str) -> Path:
+    return RESULTS / f"{slug}.jsonl.gz"
+
+
+def lines_by_game(*paths: Path) -> dict[str, list[dict[str, Any]]]:
+    """The JSON lines of ``--out`` files (``.gz`` ones too), by game."""
     by_game: dict[str, list[dict[str, Any]]] = {}
-    for raw in path.read_text().splitlines():
-        if raw.strip():
-            line = json.loads(raw)
-            by_game.setdefault(line["game"], []).append(line)
+    for path in paths:
+        text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else None
+        for raw in (text if text is not None else path.read_text()).splitlines():
+            if raw.strip():
+                line = json.loads(raw)
+                by_game.setdefault(line["game"], []).append(line)
     return by_game
+
+
+def keep(paths: list[Path]) -> dict[str, int]:
+    """Merge the check lines of ``paths`` into the kept record (one line per game number and
+    sample count; a game run twice is the same game, seeded by its number): lines per game."""
+    found = lines_by_game(*paths)
+    counts = {}
+    for slug, lines in found.items():
+        target = kept_path(slug)
+        old = lines_by_game(target).get(slug, []) if target.exists() else []
+        merged = {(x["samples"], x["g"]): x for x in [*old, *lines]}
+        body = "".join(json.dumps(merged[k]) + "\n" for k in sorted(merged))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(gzip.compress(body.encode(), compresslevel=9, mtime=0))
+        counts[slug] = len(merged)
+    return counts
 
 
 def cost_report(path: Path) -> list[dict[str, Any]]:
@@ -273,8 +316,8 @@ def cost_report(path: Path) -> list[dict[str, Any]]:
     return out
 
 
-def report(path: Path) -> list[dict[str, Any]]:
-    by_game = lines_by_game(path)
+def report(paths: list[Path]) -> list[dict[str, Any]]:
+    by_game = lines_by_game(*(paths or sorted(RESULTS.glob("*.jsonl.gz"))))
     out = []
     for slug, lines in by_game.items():
         engine = get_engine(slug)
@@ -322,12 +365,17 @@ def main(argv: list[str]) -> int:
     p_check.add_argument("--first", type=int, default=0, help="the first game's number")
     p_check.add_argument("--minutes", type=float, default=1e9)
     p_check.add_argument("--out", type=Path, required=True)
+    p_keep = sub.add_parser("keep")
+    p_keep.add_argument("files", nargs="+", type=Path)
     p_report = sub.add_parser("report")
-    p_report.add_argument("file", type=Path)
+    p_report.add_argument("files", nargs="*", type=Path, help="without: the kept record")
     p_report.add_argument("--cost", type=Path, default=None, help="the lines of cost --out")
     args = parser.parse_args(argv)
+    if args.command == "keep":
+        print(json.dumps({"kept_games": keep(args.files)}), flush=True)
+        return 0
     if args.command == "report":
-        for row in report(args.file):
+        for row in report(args.files):
             print(json.dumps(row), flush=True)
         for row in cost_report(args.cost) if args.cost else []:
             print(json.dumps(row), flush=True)
