@@ -14,6 +14,12 @@
       if (!face || pic.contains(face)) return;
       var copy = face.cloneNode(true);
       copy.removeAttribute("id");
+      copy.removeAttribute("style");
+      // a card a flight is landing on is hidden until it lands (`motion-pending`, match.js): the
+      // copy is a picture of the card, not part of the flight
+      [copy].concat(Array.prototype.slice.call(copy.querySelectorAll("[class*='motion-']"))).forEach(function (el) {
+        Array.prototype.slice.call(el.classList).forEach(function (c) { if (c.indexOf("motion-") === 0) el.classList.remove(c); });
+      });
       pic.setAttribute("aria-hidden", "true"); // decoration: the window's words name the card
       pic.appendChild(copy);
     });

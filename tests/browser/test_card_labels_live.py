@@ -279,7 +279,8 @@ FACE_IN_INFO = """info => {
   const r = f.getBoundingClientRect();
   const uses = [...f.querySelectorAll('svg > use')];
   return { name: f.getAttribute('aria-label'), width: r.width, height: r.height,
-           drawn: uses.length > 0 && uses.every(u => u.getBBox().width > 0) };
+           drawn: uses.length > 0 && uses.every(u => u.getBBox().width > 0),
+           opacity: getComputedStyle(f).opacity };
 }"""
 #: the faces (not backs) a Karten-Info's picture shows, by the sprite symbols they use
 FACES_IN_PICTURE = """info => [...info.querySelectorAll('.info-pic use')]
@@ -307,6 +308,8 @@ def assert_the_card_itself(info, face) -> None:
     box = face.bounding_box()
     assert got is not None, info.inner_html()
     assert got["name"] == face.get_attribute("aria-label") and got["drawn"], got
+    # seen: a copy of a card a flight was landing on kept its hiding (static/js/cards.js)
+    assert got["opacity"] == "1", got
     assert abs(got["width"] - box["width"]) < 1 and abs(got["height"] - box["height"]) < 1
     assert got["width"] >= 44 and got["height"] >= 70, got  # a card, not a text-sized sign
 
