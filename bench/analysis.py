@@ -267,8 +267,11 @@ def lines_by_game(*paths: Path) -> dict[str, list[dict[str, Any]]]:
     """The JSON lines of ``--out`` files (``.gz`` ones too), by game."""
     by_game: dict[str, list[dict[str, Any]]] = {}
     for path in paths:
-        text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else None
-        for raw in (text if text is not None else path.read_text()).splitlines():
+        if path.suffix == ".gz":
+            text = gzip.decompress(path.read_bytes()).decode()
+        else:
+            text = path.read_text()
+        for raw in text.splitlines():
             if raw.strip():
                 line = json.loads(raw)
                 by_game.setdefault(line["game"], []).append(line)

@@ -2,12 +2,11 @@
 // the open card of a pile) comes empty in the markup – a board holds one per hand card, and each
 // push carried every face twice – and is a copy of that card's face, made here: the first `.card`
 // of the window's `.has-info` holder, which stands before the window. Loaded by every page that
-// shows a board (the match, the live page, the replay); `window.speedgamesCards.fill` for a page
-// that adds a board by itself.
+// shows a board (the match, the live page, the replay).
 (function () {
   "use strict";
-  function fill(root) {
-    (root || document).querySelectorAll(".info-pic[data-of-card]").forEach(function (pic) {
+  function fill() {
+    document.querySelectorAll(".info-pic[data-of-card]").forEach(function (pic) {
       if (pic.firstElementChild) return;
       var holder = pic.closest(".has-info");
       var face = holder && holder.querySelector(".card");
@@ -15,11 +14,10 @@
       var copy = face.cloneNode(true);
       copy.removeAttribute("id");
       copy.removeAttribute("style");
-      // a card a flight is landing on is hidden until it lands (`motion-pending`, match.js): the
-      // copy is a picture of the card, not part of the flight
-      [copy].concat(Array.prototype.slice.call(copy.querySelectorAll("[class*='motion-']"))).forEach(function (el) {
-        Array.prototype.slice.call(el.classList).forEach(function (c) { if (c.indexOf("motion-") === 0) el.classList.remove(c); });
-      });
+      // a card a flight is landing on is hidden until it lands (`motion-pending`, the one class
+      // match.js puts on the board's cards): the copy is a picture of the card, not part of it
+      copy.classList.remove("motion-pending");
+      copy.querySelectorAll(".motion-pending").forEach(function (el) { el.classList.remove("motion-pending"); });
       pic.setAttribute("aria-hidden", "true"); // decoration: the window's words name the card
       pic.appendChild(copy);
     });
@@ -27,7 +25,6 @@
   fill();
   // after every swap: a board answered, pushed over the socket (out of band) or polled
   ["htmx:afterSwap", "htmx:oobAfterSwap", "htmx:afterSettle"].forEach(function (name) {
-    document.addEventListener(name, function () { fill(); });
+    document.addEventListener(name, fill);
   });
-  window.speedgamesCards = { fill: fill };
 })();

@@ -49,12 +49,17 @@ def push_the_board_again(match_id: int, prefix: str, seats: list[Seat] | None = 
     assert async_to_sync(send_broadcasts)(PubSubChannelLayer(**config), messages)
 
 
+def match_id_of(page: Any) -> int:
+    """The match the page shows (``/partie/<id>/``)."""
+    found = re.search(r"/partie/(\d+)/", page.url)
+    assert found, page.url
+    return int(found.group(1))
+
+
 def finish_on_the_server(page: Any, seed: int = 7) -> None:
     """Play the page's running match to its end through the services – the person's moves at
     random, the bots' as the worker plays them – then reload: the page shows the end screen."""
-    found = re.search(r"/partie/(\d+)/", page.url)
-    assert found, page.url
-    in_thread(_play_to_the_end, int(found.group(1)), random.Random(seed))
+    in_thread(_play_to_the_end, match_id_of(page), random.Random(seed))
     page.reload()
     page.locator("#game-over").wait_for()
 

@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from tests.browser.serverside import in_thread, push_the_board_again
+from tests.browser.serverside import in_thread, match_id_of, push_the_board_again
 from tests.browser.test_basar_features_live import DECK, errors_of, solo_with_doppelladung
 from tests.browser.test_basar_live import WAIT, my_move, start_solo, wait_for_change
 from tests.browser.test_look_live import open_settings
@@ -87,10 +87,6 @@ def update_by_poll(page) -> None:
 def connected(page) -> None:
     """Until the match socket has brought its first board (it pushes the board on connecting)."""
     page.wait_for_function("() => window.__wsMessages > 0")
-
-
-def match_id_of(page) -> int:
-    return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
 # -- item 10: M opens the Marktbuch where the person sees it ----------------------------------

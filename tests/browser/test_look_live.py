@@ -14,7 +14,12 @@ import pytest
 
 from games.models import Match
 from lobby.models import Table
-from tests.browser.serverside import finish_on_the_server, in_thread, push_the_board_again
+from tests.browser.serverside import (
+    finish_on_the_server,
+    in_thread,
+    match_id_of,
+    push_the_board_again,
+)
 from tests.browser.test_speedone_live import (
     BOT_CARDS,
     DRAWS,
@@ -307,7 +312,7 @@ def test_a_push_that_crossed_the_switch_does_not_undo_it(live_site, page):
     page.locator("select[name=strength]").select_option("leicht")
     page.get_by_role("button", name="Solo starten").click()
     page.wait_for_url(re.compile(r".*/partie/\d+/$"))
-    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    match_id = match_id_of(page)
     # the person's turn: the bots wait, the state stays as it is
     page.wait_for_function("sel => document.querySelector(sel)", arg=READY, timeout=30_000)
     page.wait_for_function("() => window.__wsOpen > 0")
