@@ -54,7 +54,7 @@ from games.speedwerk.engine.rules import (
     play_parts,
     strength,
 )
-from games.speedwerk.engine.seat_view import public_state, sample_state
+from games.speedwerk.engine.seat_view import public_state, public_state_of, sample_state
 
 # -- playing moves out ---------------------------------------------------------------------------
 
@@ -127,16 +127,28 @@ class NormalBot:
         # or down in proportion to their fraction (in the blind round: the chance that its
         # unseen card wins), and cards, trump and passed card among near-equal ones. The
         # heuristics read only its own hand and public facts: no re-deal of the hidden cards
-        st = public_state(view)
-        seat = view["seat"]
-        if st.phase == P_BID:
-            est = blind_win_prob(st, seat) if is_blind(st) else estimate_tricks(st, seat)
-            tricks = math.floor(est + rng.random())
-            action: Action = {"type": "bid", "tricks": nearest_bid(st, seat, tricks)}
-        else:
-            rng.shuffle(st.hands[seat])
-            action = heuristic_action(st, seat, rng=rng)
-        return action if action in legal else legal[0]
+        return _normal_choice(public_state(view), view["seat"], legal, rng)
+
+
+def rollout_action(state: WerkState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """``NormalBot().choose(view(state, seat), legal, rng)`` read from ``state`` directly
+    (``seat_view.public_state_of``: only what the view shows), for the analysis's rollouts,
+    which ask it at every seat for every simulated move (``games.engines.analysis.rollout``)."""
+    if len(legal) == 1:
+        return legal[0]
+    return _normal_choice(public_state_of(state, seat), seat, legal, rng)
+
+
+def _normal_choice(st: WerkState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """The normal bot's move for ``seat`` on its public state (``public_state``)."""
+    if st.phase == P_BID:
+        est = blind_win_prob(st, seat) if is_blind(st) else estimate_tricks(st, seat)
+        tricks = math.floor(est + rng.random())
+        action: Action = {"type": "bid", "tricks": nearest_bid(st, seat, tricks)}
+    else:
+        rng.shuffle(st.hands[seat])
+        action = heuristic_action(st, seat, rng=rng)
+    return action if action in legal else legal[0]
 
 
 def bid_fit(st: WerkState, me: int) -> float:

@@ -11,6 +11,8 @@ Cards are ints inside the engine and short strings at the API edge:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.engines.base import Msg
 
 COLORS = ("R", "B", "G", "Y")
@@ -77,6 +79,17 @@ for _code, _c in _CODE_TO_CARD.items():
 
 def card_str(card: int) -> str:
     return CARD_STR[card]
+
+
+def card_strs(cards: Iterable[int]) -> list[str]:
+    """``card_str`` of each card, in one pass (the views' card lists)."""
+    return list(map(CARD_STR.__getitem__, cards))
+
+
+def cards_of(texts: Iterable[str]) -> list[int]:
+    """The cards of notations known to be valid (a view's lists; ``KeyError`` for others), in
+    one pass."""
+    return list(map(_CODE_TO_CARD.__getitem__, texts))
 
 
 def parse_card(text: object) -> int | None:

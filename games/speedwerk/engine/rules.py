@@ -28,6 +28,7 @@ from games.speedwerk.engine.cards import (
 from games.speedwerk.engine.cards import (
     BLIND_COPY,
     BP,
+    CARD_STR,
     COLOR_CARDS,
     COLOR_NAMES,
     COLORS,
@@ -608,7 +609,7 @@ def _fast_play(st: WerkState, seat: Any, action: Any) -> tuple[int, int] | None:
 
 def play_entry(st: WerkState, play: Play) -> dict[str, Any]:
     seat, card, decl = play
-    e: dict[str, Any] = {"seat": seat, "card": card_str(card)}
+    e: dict[str, Any] = {"seat": seat, "card": CARD_STR[card]}
     kind = needs_decl(st, card) if card >= N_NUMBERS else 0
     if kind == 1:
         e["color"] = COLORS[decl]
@@ -618,8 +619,7 @@ def play_entry(st: WerkState, play: Play) -> dict[str, Any]:
 
 
 def parse_entry(st: WerkState, e: dict[str, Any]) -> Play:
-    card = parse_card(e["card"])
-    assert card is not None
+    card = _CARDS[e["card"]]
     decl = -1
     if "color" in e:
         decl = COLORS.index(e["color"])

@@ -13,6 +13,8 @@ from games.speedwerk.engine.cards import (
     SPECIAL_KEYS,
     SPECIALS,
     card_str,
+    card_strs,
+    cards_of,
     parse_card,
 )
 from games.speedwerk.engine.rules import (
@@ -28,6 +30,7 @@ from games.speedwerk.engine.rules import (
     deck_of,
     forbidden_bid,
     is_blind,
+    needs_decl,
     none_if_negative,
     parse_entry,
     play_entry,
@@ -43,7 +46,7 @@ def build_view(state: WerkState, seat: int | None) -> View:
     actors = actors_of(st)
     hand: list[str] = []
     if me is not None and not blind:
-        hand = [card_str(c) for c in st.hands[me]]
+        hand = card_strs(st.hands[me])
     blind_cards = None
     if blind and me is not None:
         blind_cards = [
@@ -85,14 +88,14 @@ def build_view(state: WerkState, seat: int | None) -> View:
             }
             for (ld, plays, w, wb) in st.tricks
         ],
-        "pile": [card_str(c) for c in st.pile],
+        "pile": card_strs(st.pile),
         "swaps": [
             {"trick": i, "seat": s, "gave": card_str(g), "took": card_str(t)}
             for (i, s, g, t) in st.swaps
         ],
-        "gone": [card_str(c) for c in sorted(st.gone)],
+        "gone": card_strs(sorted(st.gone)),
         "voids": [[COLORS[c] for c in range(4) if m >> c & 1] for m in st.voids],
-        "known": [[card_str(c) for c in sorted(k)] for k in st.known],
+        "known": [card_strs(sorted(k)) for k in st.known],
         "passed_card": (card_str(st.passed[me]) if me is not None and st.passed[me] >= 0 else None),
         "passing": (
             {
@@ -138,6 +141,75 @@ def public_state(view: View) -> WerkState:
     return _state_of(view, None)
 
 
+def public_state_of(state: WerkState, seat: int) -> WerkState:
+    """``public_state(build_view(state, seat))`` without the view in between, for the analysis's
+    rollouts (a normal bot's move at every seat, ``bots.rollout_action``): each field is read
+    from what ``build_view`` shows ``seat`` and nothing else – ``test_seat_view`` holds the two
+    equal over whole games."""
+    st = state
+    p = st.players
+    me = seat if 0 <= seat < p else None
+    phase = st.phase
+    new = WerkState(
+        players=p,
+        specials=[s for s in SPECIALS if s in st.specials],
+        seed=0,
+        first_round=1,
+        n_rounds=st.n_rounds,
+        round_no=st.round_no,
+        scores=st.scores[:],
+    )
+    new.dealer = st.dealer
+    new.phase = phase
+    actors = actors_of(st)
+    new.turn = actors[0] if actors and phase != P_PASS else -1
+    new.trump_card = st.trump_card if st.trump_card >= 0 else -1
+    new.trump = st.trump if st.trump >= 0 else -1
+    new.bids = [b if b >= 0 else -1 for b in st.bids]
+    new.won = st.won[:]
+    new.leader = st.leader
+    new.trick = [_shown_play(st, pl) for pl in st.trick]
+    new.suit = st.suit if st.suit >= 0 else -1
+    if phase == P_SWAP:
+        new.tricks = [
+            (ld, tuple(_shown_play(st, pl) for pl in plays), w if w >= 0 else -1, wb)
+            for (ld, plays, w, wb) in st.tricks
+        ]
+        new.pile = st.pile[:]
+        new.swaps = st.swaps[:]
+        new.sheet = [dict(r) for r in st.sheet]
+    new.gone = sorted(st.gone)
+    new.voids = [m & 0b1111 for m in st.voids]
+    new.known = [sorted(k) for k in st.known]
+    new.passed = [-1] * p
+    if me is not None and st.passed[me] >= 0:
+        new.passed[me] = st.passed[me]
+    new.adjust_seat = st.adjust_seat if phase == P_ADJUST else -1
+    new.swap_queue = st.swap_queue[:] if phase == P_SWAP else []
+    fixed = [k[:] for k in new.known]
+    if me is not None:
+        if is_blind(st):
+            for o in range(p):
+                fixed[o] = [st.hands[o][0]] if o != me and st.hands[o] else []
+        else:
+            fixed[me] = st.hands[me][:]
+        if new.passed[me] >= 0 and new.passed[me] not in fixed[(me + 1) % p]:
+            fixed[(me + 1) % p].append(new.passed[me])
+    new.hands = [sorted(f) for f in fixed]
+    new.stock = []
+    new.pass_choice = [-1] * p
+    if phase == P_PASS and me is not None and st.pass_choice[me] >= 0:
+        new.pass_choice[me] = st.pass_choice[me]
+    return new
+
+
+def _shown_play(st: WerkState, play: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A play as ``play_entry`` shows it and ``parse_entry`` reads it back: the declaration only
+    where the card needs one."""
+    seat, card, decl = play
+    return (seat, card, decl if card >= N_NUMBERS and needs_decl(st, card) else -1)
+
+
 def _state_of(view: View, rng: random.Random | None) -> WerkState:
     """``sample_state`` (``rng``: the hidden cards re-dealt) or ``public_state`` (``None``)."""
     p = view["players"]
@@ -177,14 +249,14 @@ def _state_of(view: View, rng: random.Random | None) -> WerkState:
             )
             for t in view["tricks"]
         ]
-        st.pile = [card_of(c) for c in view["pile"]]
+        st.pile = cards_of(view["pile"])
         st.swaps = [
             (s["trick"], s["seat"], card_of(s["gave"]), card_of(s["took"])) for s in view["swaps"]
         ]
         st.sheet = [dict(r) for r in view["sheet"]]
-    st.gone = [card_of(c) for c in view["gone"]]
+    st.gone = cards_of(view["gone"])
     st.voids = [sum(1 << COLORS.index(c) for c in vs) for vs in view["voids"]]
-    st.known = [[card_of(c) for c in k] for k in view["known"]]
+    st.known = [cards_of(k) for k in view["known"]]
     st.passed = [-1] * p
     if me is not None and view["passed_card"] is not None:
         st.passed[me] = card_of(view["passed_card"])
@@ -201,7 +273,7 @@ def _state_of(view: View, rng: random.Random | None) -> WerkState:
                 bc = view["blind_cards"][o]
                 fixed[o] = [card_of(bc)] if (o != me and bc is not None) else []
         else:
-            fixed[me] = [card_of(c) for c in view["hand"]]
+            fixed[me] = cards_of(view["hand"])
         if st.passed[me] >= 0:
             left = (me + 1) % p
             if st.passed[me] not in fixed[left]:

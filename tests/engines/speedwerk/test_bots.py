@@ -8,7 +8,7 @@ from bench.engines import play_bot_game
 from games.speedwerk.engine import bots
 from games.speedwerk.engine.bots import NormalBot, StarkBot
 from games.speedwerk.engine.rules import ALL_SPECIALS
-from games.speedwerk.engine.seat_view import sample_state
+from games.speedwerk.engine.seat_view import public_state, public_state_of, sample_state
 from games.speedwerk.texts import TEXTS
 from games.wording import say
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play
@@ -165,3 +165,31 @@ def test_the_normal_bot_decides_on_the_public_state_as_on_any_re_deal(
                 checked += 1
             E.apply(st, seat, rng.choice(legal))
     assert checked > 300
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_rollouts_read_the_public_state_from_the_state_as_the_view_shows_it(
+    players: int,
+) -> None:
+    """The analysis's rollouts ask ``bots.rollout_action``, which reads the seat's public state
+    from the full state (``public_state_of``) instead of building the view and a state from it:
+    for every seat at every move of whole games (every phase, the blind round, passing, the
+    Schrottsammlerin's swap) it is the state ``public_state`` rebuilds from the seat's view, and
+    the move is the normal bot's with the same chance."""
+    bot = NormalBot()
+    compared = moves = 0
+    for seed in range(3):
+        st = E.new_game(players, {"specials": ALL_SPECIALS}, seed)
+        rng = random.Random(seed)
+        while E.actors(st):
+            for seat in range(players):
+                assert public_state_of(st, seat) == public_state(E.view(st, seat))
+                compared += 1
+            seat = min(E.actors(st))
+            legal = E.legal_actions(st, seat)
+            if len(legal) > 1:
+                expected = bot.choose(E.view(st, seat), legal, random.Random(moves))
+                assert bots.rollout_action(st, seat, legal, random.Random(moves)) == expected
+                moves += 1
+            E.apply(st, seat, rng.choice(legal))
+    assert compared > 500 and moves > 200
