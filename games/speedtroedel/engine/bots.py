@@ -145,6 +145,51 @@ def _info(view: View) -> _Info:
     )
 
 
+#: each card as the normal bot reads it back from a view (``parse(code(c))``: the notation
+#: does not tell the two Fälschungen apart)
+_AS_SHOWN = [parse(code(c)) or 0 for c in range(107)]
+
+
+def _info_of(state: State, seat: int) -> _Info:
+    """``_info(view(state, seat))`` read from the state without the view in between (the
+    analysis's rollouts, ``rollout_action``): the same fields of the seat's hand, its box, the
+    round's tricks, the attic's tiers and the public facts – ``test_bots`` holds the two equal
+    over whole games."""
+    from games.speedtroedel.engine.seat_view import game_cards
+
+    shown = _AS_SHOWN
+    n = state.n
+    hand = [shown[c] for c in sorted(state.hands[seat])]
+    seen: set[int] = set(hand)
+    seen.update(shown[c] for c in state.boxes[seat])
+    for rec in state.tricks:
+        seen.update(shown[c] for c in rec[2])
+    trick = [shown[c] for c in state.tcards]
+    seen.update(trick)
+    unseen_by_tier = [0] * 6
+    cards = game_cards(n, state.options)
+    for c in cards:
+        if c not in seen:
+            unseen_by_tier[TIER[c]] += 1
+    attic = [0] * 5
+    for c in state.attic:
+        if TIER[c]:
+            attic[TIER[c] - 1] += 1
+    closed = {t for t in range(1, 6) if attic[t - 1] >= unseen_by_tier[t]}
+    return _Info(
+        me=seat,
+        n=n,
+        hand=hand,
+        trick_seats=list(state.tseats),
+        trick=trick,
+        g_colour=state.g_colour if state.g_colour >= 0 else -1,
+        ramsch=state.ramsch,
+        voids=[state.voids[s] & 0b11111 for s in range(n)],
+        outstanding={c for c in cards if c not in seen and TIER[c] not in closed},
+        penalty=not state.options["faelschung_ohne_strafe"],
+    )
+
+
 #: how many ranks apart normal's cards may be for it to pick either by chance (``_low``); 2 made
 #: it weaker (21.8 % against three of the previous normal), 1 does not (docs/performance.md)
 NORMAL_SPREAD = 1
@@ -266,22 +311,45 @@ class NormalBot:
     strength = "normal"
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        # its own chance: ties and near-equal choices (``near_best``) fall by ``rng``
-        legal = in_random_order(legal, rng)
-        kind = legal[0]["type"]
-        if kind == "ask":
-            hand = [parse(k) or 0 for k in view["hand"]]
-            scored = [(score, s) for s, score in enumerate(colour_scores(hand))]
-            return {"type": "ask", "colour": SUITS[near_best(scored, rng, NORMAL_SPREAD)]}
-        cards = [_card_of(a) for a in legal]
-        if kind == "pick":
-            return {"type": "pick", "card": code(normal_pick(cards, rng))}
-        if kind == "swap":
-            return {"type": "swap", "card": code(_low(cards, strength, rng))}
-        c = normal_play(_info(view), cards, rng)
-        return {"type": "play", "card": code(c)}
+        return _normal_choice(
+            legal, rng, lambda: [parse(k) or 0 for k in view["hand"]], lambda: _info(view)
+        )
+
+
+def rollout_action(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """``NormalBot().choose(view(state, seat), legal, rng)`` read from ``state`` directly
+    (``_info_of``: only what the view shows), for the analysis's rollouts, which ask it at every
+    seat for every simulated move (``games.engines.analysis.rollout``)."""
+    return _normal_choice(
+        legal,
+        rng,
+        lambda: [_AS_SHOWN[c] for c in sorted(state.hands[seat])],
+        lambda: _info_of(state, seat),
+    )
+
+
+def _normal_choice(
+    legal: list[Action],
+    rng: random.Random,
+    hand: Callable[[], list[int]],
+    info: Callable[[], _Info],
+) -> Action:
+    """The normal bot's move among ``legal``; ``hand`` and ``info`` read the seat's hand and
+    what it knows (from its view or, equally, from the state)."""
+    if len(legal) == 1:
+        return legal[0]
+    # its own chance: ties and near-equal choices (``near_best``) fall by ``rng``
+    legal = in_random_order(legal, rng)
+    kind = legal[0]["type"]
+    if kind == "ask":
+        scored = [(score, s) for s, score in enumerate(colour_scores(hand()))]
+        return {"type": "ask", "colour": SUITS[near_best(scored, rng, NORMAL_SPREAD)]}
+    cards = [_card_of(a) for a in legal]
+    if kind == "pick":
+        return {"type": "pick", "card": code(normal_pick(cards, rng))}
+    if kind == "swap":
+        return {"type": "swap", "card": code(_low(cards, strength, rng))}
+    return {"type": "play", "card": code(normal_play(info(), cards, rng))}
 
 
 # -- stark -------------------------------------------------------------------------------------
