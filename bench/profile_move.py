@@ -1,4 +1,4 @@
-"""Where a move's time goes: ``python -m bench.profile_move [--moves N] [--json]``.
+"""Where a move's time goes: ``python -m bench.profile_move [--moves N] [--cprofile FILE] [--json]``.
 
 One process, no sockets: for each live game it starts matches of two people (plus ``leicht`` bots
 where the game needs more seats), then plays ``--moves`` moves through ``games.actions.play``
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import os
 import random
@@ -132,6 +133,7 @@ def profile_game(
     warmup: int = 0,
     mark: str | None = None,
     plays_first: bool = False,
+    profiler: cProfile.Profile | None = None,
 ) -> dict[str, Any]:
     from channels.layers import get_channel_layer
     from django.test import Client
@@ -200,7 +202,11 @@ def profile_game(
             meter.take()
             meter.active = True
             w0, c0 = time.perf_counter(), time.process_time()
+            if profiler is not None:
+                profiler.enable()
             send(match, actor, action)
+            if profiler is not None:
+                profiler.disable()
             wall, cpu = time.perf_counter() - w0, time.process_time() - c0
             meter.active = False
             parts = meter.take()
@@ -254,6 +260,12 @@ def main(argv: list[str] | None = None) -> int:
         help="after the warm-up write this process's id to this file and wait 3 s: "
         "`callgrind_control -z <pid>` then counts the measured moves alone",
     )
+    p.add_argument(
+        "--cprofile",
+        metavar="FILE",
+        help="profile the measured moves alone with cProfile and write the statistics to FILE "
+        "(read them with `python -m pstats FILE`)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     args.moves = min(max(args.moves, 10), 5000)
@@ -270,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
 
     games = [g.slug for g in GAMES if g.live and (not args.game or g.slug in args.game)]
     meter = Meter()
+    profiler = cProfile.Profile() if args.cprofile else None
     report: dict[str, Any] = {"database": connection.vendor, "via": args.via, "games": {}}
     with nullcontext() if args.bare else instrumented(meter):
         for slug in games:
@@ -282,7 +295,10 @@ def main(argv: list[str] | None = None) -> int:
                 warmup=max(0, args.warmup),
                 mark=args.mark,
                 plays_first=args.plays_first,
+                profiler=profiler,
             )
+    if profiler is not None:
+        profiler.dump_stats(args.cprofile)
     if args.json:
         print(json.dumps(report))
         return 0

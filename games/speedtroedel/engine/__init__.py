@@ -47,7 +47,7 @@ class SpeedtroedelEngine(Engine[State]):
     #: post-game analysis: points of a round against the others' mean; thresholds derived from
     #: measured losses (docs/analysis.md)
     analysis_thresholds = (2.6, 5.2, 8.2, 5.2)
-    #: 20 re-deals: 14.8 s of one core for a whole 3-player game, median (bench/analysis.py)
+    #: 20 re-deals: about 8 s of one core for a whole 3-player game, median (docs/performance.md)
     analysis_samples = 20
 
     def decision_kind(self, view: View, action: Action) -> str:

@@ -29,7 +29,7 @@ class SpeedwerkEngine(Engine[WerkState]):
     #: post-game analysis: points of a round against the others' mean; thresholds derived from
     #: measured losses (docs/analysis.md)
     analysis_thresholds = (24.4, 36.6, 67.5, 36.6)
-    #: 16 re-deals: 36 s of one core for a whole 3-player game, median (bench/analysis.py)
+    #: 16 re-deals: about 10 s of one core for a whole 3-player game, median (docs/performance.md)
     analysis_samples = 16
 
     def decision_kind(self, view: View, action: Action) -> str:
