@@ -283,3 +283,35 @@ def check_common_view(
     if seat is not None and isinstance(view.get("hand"), list) and view["hand"]:
         assert len(view["hand"]) == view["hand_counts"][seat]
     assert view["over"] is (not actors)
+
+
+def check_rollout_action(
+    engine: Engine[Any],
+    players: int,
+    options: dict[str, Any] | None,
+    seeds: Iterable[int],
+    knows: Callable[[Any, int], None],
+) -> tuple[int, int]:
+    """A game's ``bots.rollout_action`` (the analysis's rollouts read the seat's knowledge from
+    the simulated state, not from its view) against the normal bot on the view: ``knows(state,
+    seat)`` compares what every seat knows by both ways at every move of whole games, and the
+    move is the normal bot's with the same chance. Returns how many knowledge comparisons and
+    moves were checked."""
+    fast = engine.bots.rollout_action
+    bot = engine.bot("normal")
+    compared = moves = 0
+    for seed in seeds:
+        state = engine.new_game(players, options, seed)
+        rng = random.Random(seed)
+        while engine.actors(state):
+            for seat in range(players):
+                knows(state, seat)
+                compared += 1
+            seat = min(engine.actors(state))
+            legal = engine.legal_actions(state, seat)
+            if len(legal) > 1:
+                expected = bot.choose(engine.view(state, seat), legal, random.Random(moves))
+                assert fast(state, seat, legal, random.Random(moves)) == expected
+                moves += 1
+            engine.apply(state, seat, rng.choice(legal))
+    return compared, moves

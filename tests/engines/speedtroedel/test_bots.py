@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from bench.engines import play_bot_game
 from games.speedtroedel.engine import bots
 from games.speedtroedel.engine.bots import NormalBot, StrongBot
+from tests.engines.conformance import check_rollout_action
 from tests.engines.speedtroedel.helpers import ENGINE, game, said, trick
 
 
@@ -173,20 +175,9 @@ def test_the_rollouts_read_what_the_view_shows_from_the_state(
     the full state (``_info_of``) instead of building the view and reading it back: for every
     seat at every move of whole games it is ``_info`` of the seat's view (the two Fälschungen
     read as the notation shows them), and the move is the normal bot's with the same chance."""
-    bot = NormalBot()
-    compared = moves = 0
-    for seed in range(2):
-        st = ENGINE.new_game(players, options, seed)
-        rng = random.Random(seed)
-        while ENGINE.actors(st):
-            for seat in range(players):
-                assert bots._info_of(st, seat) == bots._info(ENGINE.view(st, seat))
-                compared += 1
-            seat = min(ENGINE.actors(st))
-            legal = ENGINE.legal_actions(st, seat)
-            if len(legal) > 1:
-                expected = bot.choose(ENGINE.view(st, seat), legal, random.Random(moves))
-                assert bots.rollout_action(st, seat, legal, random.Random(moves)) == expected
-                moves += 1
-            ENGINE.apply(st, seat, rng.choice(legal))
+
+    def knows(state: Any, seat: int) -> None:
+        assert bots._info_of(state, seat) == bots._info(ENGINE.view(state, seat))
+
+    compared, moves = check_rollout_action(ENGINE, players, options, range(2), knows)
     assert compared > 300 and moves > 100

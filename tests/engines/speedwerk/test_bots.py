@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from games.speedwerk.engine.rules import ALL_SPECIALS
 from games.speedwerk.engine.seat_view import public_state, public_state_of, sample_state
 from games.speedwerk.texts import TEXTS
 from games.wording import say
+from tests.engines.conformance import check_rollout_action
 from tests.engines.speedwerk.helpers import E, bid_all, deal, play
 
 
@@ -176,20 +178,9 @@ def test_the_rollouts_read_the_public_state_from_the_state_as_the_view_shows_it(
     for every seat at every move of whole games (every phase, the blind round, passing, the
     Schrottsammlerin's swap) it is the state ``public_state`` rebuilds from the seat's view, and
     the move is the normal bot's with the same chance."""
-    bot = NormalBot()
-    compared = moves = 0
-    for seed in range(3):
-        st = E.new_game(players, {"specials": ALL_SPECIALS}, seed)
-        rng = random.Random(seed)
-        while E.actors(st):
-            for seat in range(players):
-                assert public_state_of(st, seat) == public_state(E.view(st, seat))
-                compared += 1
-            seat = min(E.actors(st))
-            legal = E.legal_actions(st, seat)
-            if len(legal) > 1:
-                expected = bot.choose(E.view(st, seat), legal, random.Random(moves))
-                assert bots.rollout_action(st, seat, legal, random.Random(moves)) == expected
-                moves += 1
-            E.apply(st, seat, rng.choice(legal))
+
+    def knows(state: Any, seat: int) -> None:
+        assert public_state_of(state, seat) == public_state(E.view(state, seat))
+
+    compared, moves = check_rollout_action(E, players, {"specials": ALL_SPECIALS}, range(3), knows)
     assert compared > 500 and moves > 200
