@@ -1035,7 +1035,7 @@ def wins_now(st: WerkState, seat: int, card: int, decl: int) -> bool:
 
 
 def trick_summary(st: WerkState) -> tuple[bool, bool, bool, bool, bool, bool, bool, float, bool]:
-    """One pass over the current trick for ``beats_summary``: (Kesselberster, Dampfkoloss,
+    """One pass over the current trick for ``scored_play``: (Kesselberster, Dampfkoloss,
     Funkenfee, Meisterwerk, Blindgänger, any number-valued card, best is trump, best value,
     Schrottsammlerin only)."""
     tc = st.trump_card
@@ -1065,21 +1065,41 @@ def trick_summary(st: WerkState) -> tuple[bool, bool, bool, bool, bool, bool, bo
     return (kb, dk, ff, mw, bl, num, best_trump, best, True)
 
 
-def beats_summary(
+def scored_play(
     st: WerkState,
     summ: tuple[bool, bool, bool, bool, bool, bool, bool, float, bool],
     card: int,
     decl: int,
-) -> bool:
-    """``wins_now`` against a precomputed ``trick_summary`` (the Transformator, which switches
-    trump, is evaluated in full)."""
-    kb, dk, ff, mw, bl, num, best_trump, best, _ = summ
+) -> tuple[bool, float, int, int]:
+    """What ``choose_play`` weighs for a play: whether it would take the trick if nobody played
+    after it (``wins_now`` against a precomputed ``trick_summary``), its ``strength``, the card
+    and the declaration – the card's effective kind worked out once for both."""
     e = effective(card, st.trump_card)
+    kind, colour, value = play_info(e, decl)
+    if kind == K_NUM:
+        rank = 40 + value if colour == (decl if e == TR else st.trump) else value
+    else:
+        rank = _KIND_STRENGTH[kind]
+    return (_beats(st, summ, card, decl, e, kind, colour, value), rank, card, decl)
+
+
+def _beats(
+    st: WerkState,
+    summ: tuple[bool, bool, bool, bool, bool, bool, bool, float, bool],
+    card: int,
+    decl: int,
+    e: int,
+    kind: int,
+    colour: int,
+    value: float,
+) -> bool:
+    """``wins_now`` against ``summ`` for a card of effective card ``e`` and ``play_info`` ``kind``,
+    ``colour``, ``value`` (the Transformator, which switches trump, is evaluated in full)."""
+    kb, dk, ff, mw, bl, num, best_trump, best, _ = summ
     if kb or e == KB:
         return False
     if e == TR:
         return wins_now(st, -1, card, decl)
-    kind, colour, value = play_info(e, decl)
     if kind == K_DK:
         return not dk and not ff
     if kind == K_FF:
@@ -1233,7 +1253,7 @@ def choose_play(
         return plays[0]
     want = st.bids[seat] > st.won[seat]
     summ = trick_summary(st)
-    scored = [(beats_summary(st, summ, c, d), strength(st, c, d), c, d) for (c, d) in plays]
+    scored = [scored_play(st, summ, c, d) for (c, d) in plays]
     if timeout:
         if want:
             best = _high(scored, None)
