@@ -131,7 +131,7 @@ def rollout(engine: Engine[Any], state: Any, rng: random.Random) -> None:
     # a game whose normal bot can read its seat's view straight from the state answers faster
     # (``bots.rollout_action``: Speedwerk – the view and the state rebuilt from it were 30 % of
     # an analysis)
-    direct = getattr(engine.bots, "rollout_action", None)
+    direct = getattr(getattr(engine, "bots", None), "rollout_action", None)
     for _ in range(engine.analysis_horizon or MAX_ROLLOUT_MOVES):
         actors = engine.actors(state)
         if not actors:
