@@ -155,7 +155,7 @@ def _info_of(state: State, seat: int) -> _Info:
     analysis's rollouts, ``rollout_action``): the same fields of the seat's hand, its box, the
     round's tricks, the attic's tiers and the public facts – ``test_bots`` holds the two equal
     over whole games."""
-    from games.speedtroedel.engine.seat_view import game_cards
+    from games.speedtroedel.engine.seat_view import attic_tiers, game_cards
 
     shown = _AS_SHOWN
     n = state.n
@@ -171,10 +171,7 @@ def _info_of(state: State, seat: int) -> _Info:
     for c in cards:
         if c not in seen:
             unseen_by_tier[TIER[c]] += 1
-    attic = [0] * 5
-    for c in state.attic:
-        if TIER[c]:
-            attic[TIER[c] - 1] += 1
+    attic = attic_tiers(state)
     closed = {t for t in range(1, 6) if attic[t - 1] >= unseen_by_tier[t]}
     return _Info(
         me=seat,

@@ -62,13 +62,19 @@ def _trick_json(rec: list[Any]) -> dict[str, Any]:
     }
 
 
-def build_view(state: State, seat: int | None) -> View:
-    n = state.n
+def attic_tiers(state: State) -> list[int]:
+    """How many cards of each tier (1–5 stars) lie in the attic: what every seat sees of it."""
     tiers = [0] * 5
     for c in state.attic:
         t = TIER[c]
         if t:
             tiers[t - 1] += 1
+    return tiers
+
+
+def build_view(state: State, seat: int | None) -> View:
+    n = state.n
+    tiers = attic_tiers(state)
     top = state.attic[0] if state.attic else None
     need_total = sum(next_need(state, s) for s in range(n))
     f = follow_suit(state.tcards, state.g_colour) if state.phase == PLAY else -1

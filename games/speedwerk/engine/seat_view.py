@@ -144,8 +144,8 @@ def public_state(view: View) -> WerkState:
 def public_state_of(state: WerkState, seat: int) -> WerkState:
     """``public_state(build_view(state, seat))`` without the view in between, for the analysis's
     rollouts (a normal bot's move at every seat, ``bots.rollout_action``): each field is read
-    from what ``build_view`` shows ``seat`` and nothing else – ``test_seat_view`` holds the two
-    equal over whole games."""
+    from what ``build_view`` shows ``seat`` and nothing else – ``test_bots`` holds the two equal
+    over whole games."""
     st = state
     p = st.players
     me = seat if 0 <= seat < p else None
